@@ -1,0 +1,66 @@
+import { cardsSuite } from './cards.ts'
+import {
+  BENCH,
+  type BenchSuite,
+  type Measurement,
+  measure,
+  report,
+  startAppServer,
+  startBaselineServer,
+  type Targets,
+} from './lib.ts'
+
+/**
+ * `npm run bench [-- <suite>…]`: measures each suite's requests against a bare Fastify route
+ * measured in the same run, and exits non-zero when a target is missed. Add a suite by
+ * writing `bench/<name>.ts` exporting a BenchSuite and listing it here.
+ */
+const SUITES: BenchSuite[] = [cardsSuite]
+
+const log = (line: string) => console.log(line)
+
+async function main() {
+  const wanted = process.argv.slice(2)
+  const suites = wanted.length > 0 ? SUITES.filter((suite) => wanted.includes(suite.name)) : SUITES
+  if (suites.length === 0) {
+    console.error(`unknown suite; choose from: ${SUITES.map((suite) => suite.name).join(', ')}`)
+    process.exitCode = 2
+    return
+  }
+  log(
+    `autocannon: ${BENCH.connections} connections, ${BENCH.durationSeconds} s per scenario (BENCH_DURATION), load from its own process`,
+  )
+  const server = await startAppServer(log)
+  const baselineServer = await startBaselineServer()
+  try {
+    const baseline = await measure('bare Fastify baseline', baselineServer.url)
+    const rows: { measurement: Measurement; targets?: Targets | undefined }[] = []
+    for (const suite of suites) {
+      for (const scenario of await suite.scenarios({
+        database: server.database,
+        baseUrl: server.baseUrl,
+      })) {
+        const measurement = await measure(
+          scenario.name,
+          `${server.baseUrl}${scenario.path}`,
+          scenario.headers,
+        )
+        rows.push({ measurement, targets: scenario.targets })
+      }
+    }
+    log('')
+    const met = report(baseline, rows, log)
+    log(
+      'cpu µs/req is the server process’s CPU per answer (with PGlite, the database’s too); on a busy machine it is the steadier figure.',
+    )
+    if (!met) process.exitCode = 1
+  } finally {
+    await baselineServer.close()
+    await server.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})

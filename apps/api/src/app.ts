@@ -1,0 +1,114 @@
+import sensible from '@fastify/sensible'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import type { AppDeps } from './deps.ts'
+import { createAuth, logSafeRequest, registerAuthDecorators } from './plugins/auth.ts'
+import { registerCompression } from './plugins/compression.ts'
+import { registerDocs } from './plugins/docs.ts'
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts'
+import { registerSecurity } from './plugins/security.ts'
+import { registerSpa } from './plugins/spa.ts'
+import { zodValidatorCompiler } from './plugins/validation.ts'
+import { authRoutes } from './routes/auth.ts'
+import { cardImagesRoutes } from './routes/card-images.ts'
+import { cardsRoutes } from './routes/cards.ts'
+import { commentsRoutes } from './routes/comments.ts'
+import { deckExportsRoutes } from './routes/deck-exports.ts'
+import { decksRoutes } from './routes/decks.ts'
+import { healthRoutes } from './routes/health.ts'
+import { playersRoutes } from './routes/players.ts'
+import { releasesRoutes } from './routes/releases.ts'
+import { subscriptionsRoutes } from './routes/subscriptions.ts'
+import { createMailer, type Mailer } from './services/mailer.ts'
+
+export type BuildOptions = {
+  config: Config
+  database: Database
+  mailer?: Mailer
+  now?: () => number
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean
+  logger?: boolean
+}
+
+/** Request bodies past this size are refused with 413. */
+const BODY_LIMIT = 1024 * 1024
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              '*.password',
+              '*.password_confirm',
+              '*.current_password',
+              '*.token',
+              '*.access_token',
+            ],
+            serializers: { req: logSafeRequest },
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    return503OnClosing: true,
+    frameworkErrors,
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(zodValidatorCompiler)
+  // Responses are plain JSON; response schemas only document them in OpenAPI. Card output is
+  // SPARSE (absent keys stay absent), which a stripping serializer would not respect.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data))
+
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    auth: createAuth(database.db, config.secretKey, options.now ?? Date.now),
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        dataDir: config.dataDir,
+        log: app.log,
+      }),
+    now: options.now ?? Date.now,
+  }
+
+  await app.register(sensible)
+  registerAuthDecorators(app)
+  // A route keeps the error handler in force when it is added (the CORS preflight route too),
+  // so the handler comes before every plugin that adds routes.
+  let spaFallback: Awaited<ReturnType<typeof registerSpa>> | undefined
+  registerErrorHandling(app, { notFound: () => spaFallback })
+  await registerSecurity(app, config)
+  await registerCompression(app)
+  await registerDocs(app)
+  if (options.serveWeb !== false) spaFallback = await registerSpa(app, config)
+
+  healthRoutes(app, deps)
+  await app.register(
+    (v2, _options, done) => {
+      authRoutes(v2, deps)
+      playersRoutes(v2, deps)
+      cardsRoutes(v2, deps)
+      releasesRoutes(v2, deps)
+      decksRoutes(v2, deps)
+      deckExportsRoutes(v2, deps)
+      commentsRoutes(v2, deps)
+      subscriptionsRoutes(v2, deps)
+      done()
+    },
+    { prefix: '/v2' },
+  )
+  cardImagesRoutes(app, deps)
+  return app
+}

@@ -1,0 +1,243 @@
+import type { CardMinimal } from '@spellboard/core/card-schemas'
+import { inArray, sql } from 'drizzle-orm'
+import { queryRows, type Tx } from '../db/client.ts'
+import { cardConjurations, cards, releases } from '../db/schema.ts'
+import { type CardRelease, cardColumns, directConjurations } from './derive.ts'
+import { ImportError } from './read-folder.ts'
+import type { CardRecord, ReleaseRecord } from './records.ts'
+import { batches, edition, editionKey, fromExcluded } from './upsert.ts'
+
+export type StoredRelease = CardRelease & { id: number }
+/** Releases by `editionKey(stub, is_legacy)`: the file's and any already in the database. */
+export type ReleaseIndex = Map<string, StoredRelease>
+
+export type StoredCard = {
+  id: number
+  entityId: number
+  name: string
+  stub: string
+  isLegacy: boolean
+  cardType: string
+  conjurations: CardMinimal[]
+}
+/** Cards by `editionKey(stub, is_legacy)`, after the import's own cards were written. */
+export type CardIndex = Map<string, StoredCard>
+
+/** Upserts by (stub, is_legacy); the row id, and so the release order, of an existing row stays. */
+export async function writeReleases(tx: Tx, records: ReleaseRecord[]): Promise<ReleaseIndex> {
+  const rows = [...records]
+    .sort((a, b) => a.source_id - b.source_id)
+    .map((record) => ({
+      position: record.source_id,
+      name: record.name,
+      stub: record.stub,
+      isLegacy: record.is_legacy,
+      isPublic: record.is_public,
+      isPhg: record.is_phg,
+      isPromo: record.is_promo,
+      isRetiring: record.is_retiring,
+      designerName: record.designer_name ?? null,
+      designerUrl: record.designer_url ?? null,
+    }))
+  for (const batch of batches(rows)) {
+    await tx
+      .insert(releases)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: [releases.stub, releases.isLegacy],
+        set: fromExcluded({
+          position: releases.position,
+          name: releases.name,
+          isPublic: releases.isPublic,
+          isPhg: releases.isPhg,
+          isPromo: releases.isPromo,
+          isRetiring: releases.isRetiring,
+          designerName: releases.designerName,
+          designerUrl: releases.designerUrl,
+        }),
+      })
+  }
+  const stored = await tx.select().from(releases)
+  return new Map(
+    stored.map((release) => [
+      editionKey(release.stub, release.isLegacy),
+      {
+        id: release.id,
+        name: release.name,
+        stub: release.stub,
+        is_legacy: release.isLegacy,
+        is_phg: release.isPhg,
+        is_promo: release.isPromo,
+        is_retiring: release.isRetiring,
+      },
+    ]),
+  )
+}
+
+/**
+ * Upserts cards by (stub, is_legacy) with every derived column, then rewrites their direct
+ * conjuration links. Entity ids of existing cards stay; a changed rules text counts as errata
+ * and raises the card's version (comments then show as made on an earlier version).
+ */
+export async function writeCards(
+  tx: Tx,
+  records: CardRecord[],
+  releaseIndex: ReleaseIndex,
+): Promise<{ index: CardIndex; links: number }> {
+  const problems: string[] = []
+  const rows = records.flatMap((record, index) => {
+    const release = releaseIndex.get(editionKey(record.release_stub, record.is_legacy))
+    if (!release) {
+      problems.push(
+        `cards.json[${index}].release_stub: no ${edition(record.is_legacy)} release ${record.release_stub}`,
+      )
+      return []
+    }
+    return [
+      {
+        ...cardColumns(record, release),
+        releaseId: release.id,
+        artistName: record.artist_name ?? null,
+        artistUrl: record.artist_url ?? null,
+      },
+    ]
+  })
+  await checkNamesFree(tx, records, problems)
+  if (problems.length > 0) throw new ImportError(problems)
+
+  for (const batch of batches(rows)) {
+    await tx
+      .insert(cards)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: [cards.stub, cards.isLegacy],
+        set: {
+          ...fromExcluded({
+            name: cards.name,
+            phoenixborn: cards.phoenixborn,
+            releaseId: cards.releaseId,
+            cardType: cards.cardType,
+            isSummonSpell: cards.isSummonSpell,
+            costWeight: cards.costWeight,
+            diceFlags: cards.diceFlags,
+            altDiceFlags: cards.altDiceFlags,
+            copies: cards.copies,
+            json: cards.json,
+            searchText: cards.searchText,
+            initials: cards.initials,
+            artistName: cards.artistName,
+            artistUrl: cards.artistUrl,
+          }),
+          version: sql`case when ${cards.json}->>'text' is distinct from excluded.json->>'text'
+            then ${cards.version} + 1 else ${cards.version} end`,
+        },
+      })
+  }
+
+  const index = await readCardIndex(tx)
+  checkReferences(records, index, problems)
+  if (problems.length > 0) throw new ImportError(problems)
+  const links = await writeConjurationLinks(tx, records, index)
+  return { index, links }
+}
+
+/** A name may belong to one card per edition; another stub already using it is refused. */
+async function checkNamesFree(tx: Tx, records: CardRecord[], problems: string[]): Promise<void> {
+  const names = [...new Set(records.map((record) => record.name))]
+  const taken = new Map<string, string>()
+  for (const batch of batches(names, 1000)) {
+    const rows = await tx
+      .select({ name: cards.name, stub: cards.stub, isLegacy: cards.isLegacy })
+      .from(cards)
+      .where(inArray(cards.name, batch))
+    for (const row of rows) taken.set(editionKey(row.name, row.isLegacy), row.stub)
+  }
+  records.forEach((record, index) => {
+    const owner = taken.get(editionKey(record.name, record.is_legacy))
+    if (owner !== undefined && owner !== record.stub) {
+      problems.push(
+        `cards.json[${index}].name: ${edition(record.is_legacy)} card ${owner} already has the name ${record.name}`,
+      )
+    }
+  })
+}
+
+async function readCardIndex(tx: Tx): Promise<CardIndex> {
+  const rows = await queryRows<{
+    id: number
+    entity_id: number
+    name: string
+    stub: string
+    is_legacy: boolean
+    card_type: string
+    conjurations: CardMinimal[] | null
+  }>(
+    tx,
+    sql`select id, entity_id, name, stub, is_legacy, card_type, json->'conjurations' as conjurations
+        from card`,
+  )
+  return new Map(
+    rows.map((row) => [
+      editionKey(row.stub, row.is_legacy),
+      {
+        id: Number(row.id),
+        entityId: Number(row.entity_id),
+        name: row.name,
+        stub: row.stub,
+        isLegacy: row.is_legacy,
+        cardType: row.card_type,
+        conjurations: row.conjurations ?? [],
+      },
+    ]),
+  )
+}
+
+/** Uniques need their Phoenixborn, and conjuration lists their conjurations, in the same edition. */
+function checkReferences(records: CardRecord[], index: CardIndex, problems: string[]): void {
+  const phoenixborn = new Set(
+    [...index.values()]
+      .filter((card) => card.cardType === 'Phoenixborn')
+      .map((card) => editionKey(card.name, card.isLegacy)),
+  )
+  records.forEach((record, i) => {
+    if (record.phoenixborn && !phoenixborn.has(editionKey(record.phoenixborn, record.is_legacy))) {
+      problems.push(
+        `cards.json[${i}].phoenixborn: no ${edition(record.is_legacy)} Phoenixborn named ${record.phoenixborn}`,
+      )
+    }
+    record.conjurations?.forEach((conjuration, j) => {
+      if (!index.has(editionKey(conjuration.stub, record.is_legacy))) {
+        problems.push(
+          `cards.json[${i}].conjurations[${j}].stub: no ${edition(record.is_legacy)} card ${conjuration.stub}`,
+        )
+      }
+    })
+  })
+}
+
+async function writeConjurationLinks(
+  tx: Tx,
+  records: CardRecord[],
+  index: CardIndex,
+): Promise<number> {
+  const links: { cardId: number; conjurationId: number }[] = []
+  const importedIds: number[] = []
+  for (const record of records) {
+    const card = index.get(editionKey(record.stub, record.is_legacy))
+    if (!card) continue
+    importedIds.push(card.id)
+    const conjurationsOf = (stub: string) =>
+      index.get(editionKey(stub, record.is_legacy))?.conjurations
+    for (const conjuration of directConjurations(record, conjurationsOf)) {
+      const target = index.get(editionKey(conjuration.stub, record.is_legacy))
+      if (target) links.push({ cardId: card.id, conjurationId: target.id })
+    }
+  }
+  for (const batch of batches(importedIds, 1000)) {
+    await tx.delete(cardConjurations).where(inArray(cardConjurations.cardId, batch))
+  }
+  for (const batch of batches(links, 1000)) {
+    await tx.insert(cardConjurations).values(batch)
+  }
+  return links.length
+}

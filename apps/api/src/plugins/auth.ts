@@ -1,0 +1,123 @@
+import { httpErrors } from '@fastify/sensible'
+import { sql } from 'drizzle-orm'
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify'
+import { type Db, queryRows } from '../db/client.ts'
+import { readToken, type TokenClaims } from '../services/tokens.ts'
+
+export type AuthUser = {
+  id: number
+  email: string | null
+  badge: string
+  username: string
+  description: string | null
+  reset_uuid: string | null
+  is_admin: boolean
+  is_banned: boolean
+  newsletter_opt_in: boolean
+  email_subscriptions: boolean
+  exclude_subscriptions: boolean
+  colorize_icons: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated player, or null for anonymous callers (set by the auth pre-handlers). */
+    user: AuthUser | null
+    /** Claims of the bearer token that authenticated this request. */
+    tokenClaims: TokenClaims | null
+  }
+}
+
+export const INVALID_CREDENTIALS = 'Invalid credentials; please log in again.'
+export const BANNED = 'Your account has been banned; please contact the moderators.'
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  if (!header) return null
+  const [scheme, token] = header.trim().split(/\s+/, 2)
+  if (scheme?.toLowerCase() !== 'bearer') return null
+  return token ?? ''
+}
+
+export type Auth = ReturnType<typeof createAuth>
+
+/**
+ * Auth levels of API.md §3.3 as pre-handlers. A present bearer token is always evaluated, so a
+ * stale token gets 401 even on public reads (clients rely on that to prompt a new log-in).
+ */
+export function createAuth(db: Db, secretKey: string, now: () => number = Date.now) {
+  async function evaluate(request: FastifyRequest): Promise<AuthUser | null> {
+    const token = bearerToken(request)
+    if (token === null) return null
+    const claims = await readToken(secretKey, token, now())
+    if (!claims) throw httpErrors.unauthorized(INVALID_CREDENTIALS)
+    const [row] = await queryRows<AuthUser & { revoked: boolean }>(
+      db,
+      sql`select id, email, badge, username, description, reset_uuid, is_admin, is_banned,
+            newsletter_opt_in, email_subscriptions, exclude_subscriptions, colorize_icons,
+            exists(select 1 from user_revoked_token where revoked_uuid = ${claims.jti}) as revoked
+          from "user" where badge = ${claims.sub}`,
+    )
+    if (!row || row.revoked) throw httpErrors.unauthorized(INVALID_CREDENTIALS)
+    if (row.is_banned) throw httpErrors.forbidden(BANNED)
+    const { revoked: _revoked, ...user } = row
+    request.tokenClaims = claims
+    return user
+  }
+
+  const optional: preHandlerAsyncHookHandler = async (request) => {
+    request.user = await evaluate(request)
+  }
+  const user: preHandlerAsyncHookHandler = async (request) => {
+    request.user = await evaluate(request)
+    if (!request.user) throw httpErrors.unauthorized('Not authenticated')
+  }
+  const admin: preHandlerAsyncHookHandler = async (request) => {
+    request.user = await evaluate(request)
+    if (!request.user) throw httpErrors.unauthorized('Not authenticated')
+    if (!request.user.is_admin) throw httpErrors.forbidden('You do not have access to this action.')
+  }
+  const anonymousOnly: preHandlerAsyncHookHandler = async (request) => {
+    if (await evaluate(request)) {
+      throw httpErrors.unauthorized('You are already logged in as a registered user.')
+    }
+  }
+  return { optional, user, admin, anonymousOnly, evaluate }
+}
+
+export function registerAuthDecorators(app: FastifyInstance) {
+  app.decorateRequest('user', null)
+  app.decorateRequest('tokenClaims', null)
+}
+
+/** The caller, known to be present after the `user` or `admin` pre-handler. */
+export function requireUser(request: FastifyRequest, _reply?: FastifyReply): AuthUser {
+  if (!request.user) throw httpErrors.unauthorized('Not authenticated')
+  return request.user
+}
+
+const UUID_IN_PATH = /[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}/gi
+
+/**
+ * Invitation, reset, export and share links carry their secret as a UUID in the path; request
+ * logs keep the route but not the secret, so log access never hands out an account.
+ */
+export function logSafeUrl(url: string): string {
+  return url.replace(UUID_IN_PATH, '<uuid>')
+}
+
+/** Fastify's request log fields, with secrets cut out of the URL. */
+export function logSafeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: logSafeUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }
+}

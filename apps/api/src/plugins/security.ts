@@ -1,0 +1,75 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import cors from '@fastify/cors'
+import type { FastifyInstance } from 'fastify'
+import helmet, { type HelmetOptions } from 'helmet'
+import type { Config } from '../config.ts'
+
+/** `https://*.example.org` style patterns from CORS_ORIGINS, plus the site's own origin. */
+export function originMatcher(config: Pick<Config, 'corsOrigins' | 'publicUrl'>) {
+  const patterns = [...config.corsOrigins, new URL(config.publicUrl).origin].map(
+    (origin) =>
+      new RegExp(`^${origin.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`, 'i'),
+  )
+  return (origin: string) => patterns.some((pattern) => pattern.test(origin))
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  const allowed = originMatcher(config)
+  await app.register(cors, {
+    // The SPA may live on another origin (CDN); allowed origins are echoed with credentials.
+    origin: (origin, callback) => callback(null, origin ? allowed(origin) : false),
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    maxAge: 600,
+    strictPreflight: false,
+  })
+  const external = [config.cdnUrl, config.apiUrl].filter((url): url is string => Boolean(url))
+  const headers = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Comments and descriptions may show images from anywhere on the web.
+        imgSrc: ["'self'", 'data:', 'https:', ...external],
+        connectSrc: ["'self'", ...external],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  })
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers)
+    done()
+  })
+}
+
+/**
+ * Helmet's headers depend only on its options, not on the request: they are worked out once at
+ * start (Helmet would otherwise rebuild its whole middleware chain for every request).
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value)
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()]
+    },
+  }
+  helmet(options)(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error
+    },
+  )
+  return headers
+}

@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Config } from '../config.ts'
+
+const CONFIG_MARKER = /<script id="spellboard-config" type="application\/json">[^<]*<\/script>/
+
+/** What the SPA reads at start: where the API and the content host are. */
+export function runtimeConfig(config: Config) {
+  return { apiUrl: config.apiUrl ?? '', cdnUrl: config.cdnUrl ?? '' }
+}
+
+/**
+ * The same process serves the built SPA: hashed assets with long cache headers, and
+ * index.html (with the runtime config filled in) for every client route.
+ */
+export async function registerSpa(app: FastifyInstance, config: Config) {
+  const indexFile = path.join(config.webDist, 'index.html')
+  if (!existsSync(indexFile)) {
+    app.log.warn(
+      { webDist: config.webDist },
+      'web app not built; run `npm run build` to serve the site',
+    )
+    return (_request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The Spellboard web app has not been built yet. Run `npm run build`, then restart.')
+  }
+  const json = JSON.stringify(runtimeConfig(config)).replace(/</g, '\\u003c')
+  const index = readFileSync(indexFile, 'utf8').replace(
+    CONFIG_MARKER,
+    `<script id="spellboard-config" type="application/json">${json}</script>`,
+  )
+  await app.register(fastifyStatic, {
+    root: config.webDist,
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz beside each asset; files without them go out as they are.
+    preCompressed: true,
+    setHeaders: (res, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
+      res.header(
+        'Cache-Control',
+        hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      )
+    },
+  })
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ detail: 'Not Found' })
+    }
+    const filePath = decodeURIComponent(request.url.split('?', 1)[0] ?? '/')
+    // Missing files with an extension are real 404s; everything else is a client route.
+    if (path.extname(filePath) && !filePath.endsWith('.html')) {
+      return reply.code(404).send({ detail: 'Not Found' })
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(index)
+  }
+}

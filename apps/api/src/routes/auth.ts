@@ -1,0 +1,189 @@
+import formbody from '@fastify/formbody'
+import multipart from '@fastify/multipart'
+import { httpErrors } from '@fastify/sensible'
+import { errorBodySchema } from '@spellboard/core/errors'
+import {
+  authTokenSchema,
+  detailSchema,
+  emailBodySchema,
+  logInFormSchema,
+  newPasswordSchema,
+  wantsLongTermToken,
+} from '@spellboard/core/users'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppDeps } from '../deps.ts'
+import { BODY_LIMITS } from '../lib/body-limits.ts'
+import { uuid4 } from '../lib/params.ts'
+import { BANNED, requireUser } from '../plugins/auth.ts'
+import { deliverAccountMail } from '../services/accounts/delivery.ts'
+import { passwordResetMail } from '../services/accounts/mail-texts.ts'
+import { completePasswordReset, requestPasswordReset } from '../services/accounts/resets.ts'
+import { authTokenFor, checkCredentials, revokeToken } from '../services/accounts/sessions.ts'
+import { attemptKeys, createRateLimiter, enforceRateLimit } from '../services/rate-limit.ts'
+
+const tags = ['session']
+
+/** A log-in form carries a few short fields; anything bigger is not a log-in. */
+const FORM_LIMITS = { fields: 20, fieldSize: 10_000, files: 4, fileSize: 10_000, parts: 30 }
+
+/**
+ * Multipart fields as a plain body, repeated names as lists like the url-encoded parser gives.
+ * An uploaded file is no text field, so it stays an object that validation refuses. A body
+ * the parser cannot read is the client's error, not ours. The multipart parser streams and
+ * cuts an over-long field short instead of refusing it, so the route's body ceiling is kept
+ * here: a cut field or a form past the ceiling is a 413, never a shortened password.
+ */
+async function readMultipartFields(request: FastifyRequest) {
+  if (!request.isMultipart()) return
+  const body: Record<string, unknown> = {}
+  const add = (name: string, value: unknown) => {
+    const previous = body[name]
+    body[name] =
+      previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value]
+  }
+  let size = 0
+  const tooLarge = () => httpErrors.payloadTooLarge('Request body is too large')
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        size += (await part.toBuffer()).length
+        add(part.fieldname, { filename: part.filename })
+      } else {
+        if (part.valueTruncated) throw tooLarge()
+        size += Buffer.byteLength(String(part.value))
+        add(part.fieldname, part.value)
+      }
+      if (size > BODY_LIMITS.account) throw tooLarge()
+    }
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode) throw error
+    throw httpErrors.badRequest('The form data could not be read.')
+  }
+  request.body = body
+}
+
+/** Log in and out (`/v2/token`) and password resets (`/v2/reset`), API.md §7.1. */
+export function authRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { config } = deps
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+  const limiter = createRateLimiter(deps.db, {
+    windowSeconds: config.rateLimits.windowSeconds,
+    now: deps.now,
+  })
+
+  // OAuth2 clients send the log-in form url-encoded, the web client as multipart. The parsers
+  // live in this scope only, so every other route keeps accepting JSON alone.
+  routes.register(async (forms) => {
+    await forms.register(formbody, { bodyLimit: 64 * 1024 })
+    await forms.register(multipart, { limits: FORM_LIMITS })
+    forms.addHook('preValidation', readMultipartFields)
+    forms.withTypeProvider<ZodTypeProvider>().post(
+      '/token',
+      {
+        schema: {
+          tags,
+          summary: 'Log in with e-mail and password',
+          consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+          body: logInFormSchema,
+          response: { 200: authTokenSchema, 401: errorBodySchema, 403: errorBodySchema },
+        },
+        preHandler: deps.auth.anonymousOnly,
+        bodyLimit: BODY_LIMITS.account,
+      },
+      async (request, reply) => {
+        const { username: email, password, scope } = request.body
+        const keys = attemptKeys('login', request.ip, email)
+        await enforceRateLimit(limiter, reply, keys, config.rateLimits.login)
+        const check = await checkCredentials(deps.db, email, password, deps.now())
+        if (check.kind === 'invalid') {
+          throw httpErrors.unauthorized('Incorrect username or password.')
+        }
+        // Only failed attempts count toward the limit: it stops guessing, not regular use.
+        await limiter.refund(keys)
+        if (check.kind === 'banned') throw httpErrors.forbidden(BANNED)
+        const lifetime = wantsLongTermToken(scope)
+          ? config.rememberMeDays * 24 * 3600
+          : config.tokenHours * 3600
+        return authTokenFor(config.secretKey, check.user, lifetime, deps.now())
+      },
+    )
+  })
+
+  routes.delete(
+    '/token',
+    {
+      schema: { tags, summary: 'Log out (revoke this token)', response: { 200: detailSchema } },
+      preHandler: deps.auth.user,
+    },
+    async (request) => {
+      const user = requireUser(request)
+      if (!request.tokenClaims) throw httpErrors.unauthorized('Not authenticated')
+      await revokeToken(deps.db, user.id, request.tokenClaims, deps.now())
+      return { detail: 'Token successfully revoked.' }
+    },
+  )
+
+  routes.post(
+    '/reset',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a password reset link',
+        body: emailBodySchema,
+        response: { 200: detailSchema, 404: errorBodySchema },
+      },
+      preHandler: deps.auth.anonymousOnly,
+      bodyLimit: BODY_LIMITS.account,
+    },
+    async (request, reply) => {
+      const { email } = request.body
+      await enforceRateLimit(
+        limiter,
+        reply,
+        attemptKeys('mail', request.ip, email),
+        config.rateLimits.mail,
+      )
+      const reset = await requestPasswordReset(deps.db, email, deps.now())
+      if (reset.kind === 'unknown') throw httpErrors.notFound('No account found for this e-mail.')
+      if (reset.kind === 'banned') throw httpErrors.forbidden(BANNED)
+      await deliverAccountMail(
+        deps.mailer,
+        request.log,
+        passwordResetMail(config.publicUrl, reset.email, reset.token),
+        'password reset',
+      )
+      return { detail: 'A link to reset your password has been sent to your e-mail.' }
+    },
+  )
+
+  routes.post(
+    '/reset/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the e-mailed token',
+        params: z.object({ token: uuid4 }),
+        body: newPasswordSchema,
+        response: { 200: authTokenSchema, 404: errorBodySchema },
+      },
+      preHandler: deps.auth.anonymousOnly,
+    },
+    async (request) => {
+      const outcome = await completePasswordReset(
+        deps.db,
+        request.params.token,
+        request.body.password,
+        deps.now(),
+      )
+      if (outcome.kind === 'unknown') {
+        throw httpErrors.notFound(
+          'This reset link is invalid or was already used; please ask for a new one.',
+        )
+      }
+      if (outcome.kind === 'banned') throw httpErrors.forbidden(BANNED)
+      return authTokenFor(config.secretKey, outcome.user, config.tokenHours * 3600, deps.now())
+    },
+  )
+}

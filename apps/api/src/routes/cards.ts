@@ -1,0 +1,263 @@
+import { httpErrors } from '@fastify/sensible'
+import {
+  cardCreateSchema,
+  cardDetailsSchema,
+  cardSchema,
+  cardUpdateSchema,
+} from '@spellboard/core/card-schemas'
+import {
+  CARD_LIST_MODES,
+  CARD_SORTS,
+  CARD_TYPE_FILTERS,
+  DICE_LOGICS,
+  DICE_NAMES,
+  RELEASE_FILTERS,
+  SORT_ORDERS,
+} from '@spellboard/core/cards'
+import { LIMITS } from '@spellboard/core/limits'
+import { pageSchema } from '@spellboard/core/pagination'
+import { detailSchema } from '@spellboard/core/users'
+import type { FastifyInstance, FastifyReply, FastifySchemaCompiler } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { LRUCache } from 'lru-cache'
+import { z } from 'zod'
+import type { AppDeps } from '../deps.ts'
+import { paginate, publicBase } from '../lib/pagination.ts'
+import { pagingQuery, qBool, qEnum, qEnumList, qString, qStringList } from '../lib/params.ts'
+import { zodValidatorCompiler } from '../plugins/validation.ts'
+import { CardEditError, cardForUpdate, createCard, updateCard } from '../services/cards/admin.ts'
+import { catalogueMemo, editionOf, getCatalogue } from '../services/cards/catalogue.ts'
+import { cardDetails } from '../services/cards/details.ts'
+import { fuzzyLookup } from '../services/cards/fuzzy.ts'
+import { listCards } from '../services/cards/listing.ts'
+
+/** Stands for a request without `limit`: a sent zero is refused, so zero can only mean absent. */
+const LIMIT_NOT_GIVEN = 0
+
+const listQuery = z.object({
+  q: qString(),
+  show_legacy: qBool(false),
+  types: qEnumList(CARD_TYPE_FILTERS),
+  mode: qEnum(CARD_LIST_MODES, 'listing'),
+  show_summons: qBool(false),
+  releases: qEnum(RELEASE_FILTERS, 'all'),
+  r: qStringList(),
+  dice: qEnumList(DICE_NAMES),
+  dice_logic: qEnum(DICE_LOGICS, 'only'),
+  include_uniques_for: qString(),
+  sort: qEnum(CARD_SORTS, 'name'),
+  order: qEnum(SORT_ORDERS, 'asc'),
+  ...pagingQuery(LIMIT_NOT_GIVEN),
+})
+const stubParams = z.object({ stub: z.string() })
+const cardQuery = z.object({ show_legacy: qBool(false), for_update: qBool(false) })
+const detailsQuery = z.object({ show_legacy: qBool(false) })
+const fuzzyQuery = z.object({
+  // Required: a missing `q` is a 422 like any missing field; a blank one is a 400.
+  q: z.preprocess((value) => (Array.isArray(value) ? value.at(-1) : value), z.string()),
+  show_legacy: qBool(false),
+})
+
+/**
+ * The card browser sends the same few queries over and over (every visitor opens the same first
+ * page), so the listing keeps their validated form instead of running the schema each time.
+ */
+const rememberingValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = zodValidatorCompiler(route)
+  const remembered = new LRUCache<string, ReturnType<typeof validate>>({ max: 1000 })
+  return (data: unknown) => {
+    const key = JSON.stringify(data)
+    let result = remembered.get(key)
+    if (!result) {
+      result = validate(data)
+      remembered.set(key, result)
+    }
+    return result
+  }
+}
+
+const CARD_NOT_FOUND = 'Card not found.'
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/**
+ * Listing pages change only with the catalogue: whole bodies are kept per URL (with the host
+ * they were built for, as `next`/`previous` are absolute) and dropped with the catalogue.
+ */
+const listingBodyCache = () =>
+  new LRUCache<string, Buffer>({
+    max: 2000,
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (b) => b.length,
+  })
+
+/** Sends JSON already serialised (card listings are assembled from per-card strings). */
+function sendJson(reply: FastifyReply, body: string | Buffer) {
+  return reply.type(JSON_TYPE).send(body)
+}
+
+/**
+ * The card database (API.md §7.2, §7.3, §7.9). Reads are served from the in-memory catalogue;
+ * authentication runs before validation, so a stale token hears 401 whatever else is wrong.
+ */
+export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>()
+  const { db } = deps
+
+  app.get(
+    '/cards',
+    {
+      schema: {
+        tags: ['cards'],
+        querystring: listQuery,
+        response: { 200: pageSchema(cardSchema) },
+      },
+      validatorCompiler: rememberingValidator as never,
+      preValidation: deps.auth.optional,
+    },
+    async (request, reply) => {
+      const query = request.query
+      const catalogue = await getCatalogue(db)
+      // The page depends on the caller only through their collection.
+      const key =
+        query.releases === 'mine' && request.user
+          ? null
+          : `${publicBase(request, deps.config.apiUrl)}${request.url}`
+      const bodies = catalogueMemo(catalogue, 'listing-bodies', listingBodyCache)
+      const cached = key === null ? undefined : bodies.get(key)
+      if (cached) return sendJson(reply as unknown as FastifyReply, cached)
+
+      const matching = await listCards(db, catalogue, query, request.user?.id ?? null)
+      // Phoenixborn pickers ask without a limit and must see every Phoenixborn (§15 A10).
+      const everyPhoenixborn =
+        query.limit === LIMIT_NOT_GIVEN &&
+        query.types.length > 0 &&
+        query.types.every((type) => type === 'phoenixborn')
+      const limit =
+        query.limit !== LIMIT_NOT_GIVEN
+          ? query.limit
+          : everyPhoenixborn
+            ? Math.max(matching.length, LIMITS.defaultPageSize)
+            : LIMITS.defaultPageSize
+      const { offset } = query
+      const page = paginate(request, deps.config.apiUrl, {
+        count: matching.length,
+        limit,
+        offset,
+        results: [],
+      })
+      const results = matching.slice(offset, offset + limit).map((card) => card.wireJson)
+      const body = Buffer.from(
+        `{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":[${results.join(',')}]}`,
+      )
+      if (key !== null) bodies.set(key, body)
+      return sendJson(reply as unknown as FastifyReply, body)
+    },
+  )
+
+  app.get(
+    '/cards/fuzzy-lookup',
+    { schema: { tags: ['cards'], querystring: fuzzyQuery, response: { 200: cardSchema } } },
+    async (request, reply) => {
+      const { q, show_legacy } = request.query
+      if (q.trim() === '') throw httpErrors.badRequest('Query string is required.')
+      const card = await fuzzyLookup(db, await getCatalogue(db), q, show_legacy)
+      if (!card) throw httpErrors.notFound(CARD_NOT_FOUND)
+      return sendJson(reply as unknown as FastifyReply, card.wireJson)
+    },
+  )
+
+  app.get(
+    '/cards/:stub',
+    {
+      schema: {
+        tags: ['cards'],
+        params: stubParams,
+        querystring: cardQuery,
+        response: { 200: cardSchema },
+      },
+      preValidation: deps.auth.optional,
+    },
+    async (request, reply) => {
+      const { show_legacy, for_update } = request.query
+      const user = request.user
+      if (for_update && !user) throw httpErrors.unauthorized('Not authenticated')
+      if (for_update && !user?.is_admin) {
+        throw httpErrors.forbidden('You do not have access to this action.')
+      }
+      const catalogue = await getCatalogue(db)
+      // Admins also see cards of releases that are not published yet.
+      const card = user?.is_admin
+        ? catalogue.allByStub[show_legacy ? 'legacy' : 'reborn'].get(request.params.stub)
+        : editionOf(catalogue, show_legacy).byStub.get(request.params.stub)
+      if (!card) throw httpErrors.notFound(CARD_NOT_FOUND)
+      if (for_update) return cardForUpdate(card)
+      return sendJson(reply as unknown as FastifyReply, card.wireJson)
+    },
+  )
+
+  app.get(
+    '/cards/:stub/details',
+    {
+      schema: {
+        tags: ['cards'],
+        params: stubParams,
+        querystring: detailsQuery,
+        response: { 200: cardDetailsSchema },
+      },
+      preValidation: deps.auth.optional,
+    },
+    async (request) => {
+      const catalogue = await getCatalogue(db)
+      const edition = editionOf(catalogue, request.query.show_legacy)
+      const card = edition.byStub.get(request.params.stub)
+      if (!card) throw httpErrors.notFound(CARD_NOT_FOUND)
+      return await cardDetails(db, card, edition, request.user?.id ?? null)
+    },
+  )
+
+  app.post(
+    '/cards',
+    {
+      schema: {
+        tags: ['cards'],
+        security: [{ bearer: [] }],
+        body: cardCreateSchema,
+        response: { 201: detailSchema },
+      },
+      preValidation: deps.auth.admin,
+    },
+    async (request, reply) => {
+      try {
+        await createCard(db, request.body)
+      } catch (error) {
+        if (error instanceof CardEditError) throw httpErrors.badRequest(error.message)
+        throw error
+      }
+      return reply.code(201).send({ detail: 'Card successfully created!' })
+    },
+  )
+
+  app.patch(
+    '/cards/:stub',
+    {
+      schema: {
+        tags: ['cards'],
+        security: [{ bearer: [] }],
+        params: stubParams,
+        body: cardUpdateSchema,
+        response: { 200: cardSchema },
+      },
+      preValidation: deps.auth.admin,
+    },
+    async (request) => {
+      try {
+        const card = await updateCard(db, request.params.stub, request.body)
+        if (!card) throw httpErrors.notFound(CARD_NOT_FOUND)
+        return card
+      } catch (error) {
+        if (error instanceof CardEditError) throw httpErrors.badRequest(error.message)
+        throw error
+      }
+    },
+  )
+}

@@ -1,0 +1,311 @@
+import { SORT_ORDERS } from '@spellboard/core/cards'
+import {
+  type DeckDetails,
+  deckDetailsSchema,
+  deckFullOutSchema,
+  deckOutSchema,
+  deckSaveOutSchema,
+  deckSaveSchema,
+  snapshotCreatedSchema,
+  snapshotCreateSchema,
+  snapshotEditSchema,
+} from '@spellboard/core/decks'
+import { LIMITS } from '@spellboard/core/limits'
+import { pageSchema } from '@spellboard/core/pagination'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppDeps } from '../deps.ts'
+import { paginate, publicBase } from '../lib/pagination.ts'
+import {
+  pagingQuery,
+  pathInt,
+  qBool,
+  qEnum,
+  qString,
+  qStringList,
+  qUuid4,
+  uuid4,
+} from '../lib/params.ts'
+import { type AuthUser, requireUser } from '../plugins/auth.ts'
+import { getCatalogue } from '../services/cards/catalogue.ts'
+import { cloneDeck } from '../services/decks/clone.ts'
+import { deleteDeck } from '../services/decks/delete.ts'
+import { deckDetails } from '../services/decks/details.ts'
+import { createCountCache, listMyDecks, listPublicDecks } from '../services/decks/listing.ts'
+import { PublicReadCache } from '../services/decks/public-cache.ts'
+import { DeckRefusal } from '../services/decks/refusals.ts'
+import { saveDeck } from '../services/decks/save.ts'
+import { sharedDeck } from '../services/decks/shared.ts'
+import { createSnapshot, editSnapshot, listSnapshots } from '../services/decks/snapshots.ts'
+import { subscriptionMarker } from '../services/subscriptions.ts'
+
+const DECK_SORTS = ['created', 'modified'] as const
+
+const mineQuery = z.object({
+  q: qString(),
+  phoenixborn: qStringList(),
+  card: qStringList(),
+  show_legacy: qBool(),
+  show_red_rains: qBool(),
+  sort: qEnum(DECK_SORTS, 'created'),
+  order: qEnum(SORT_ORDERS, 'desc'),
+  ...pagingQuery(LIMITS.deckPageSize),
+})
+// "My decks" takes no player or preconstructed filter: those keys are ignored there.
+const listQuery = mineQuery.extend({ player: qStringList(), show_preconstructed: qBool() })
+const deckParams = z.object({ deck_id: pathInt })
+const detailsQuery = z.object({ show_saved: qBool(), full_cards: qBool() })
+const snapshotsQuery = z.object({
+  show_public_only: qBool(),
+  order: qEnum(SORT_ORDERS, 'desc'),
+  ...pagingQuery(LIMITS.deckPageSize),
+})
+const cloneQuery = z.object({ direct_share_uuid: qUuid4(), red_rains: qBool() })
+const deckPage = pageSchema(deckOutSchema)
+const MB = 1024 * 1024
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** A body already serialised (kept in a cache); Fastify sends buffers as they are. */
+function sendJson(reply: FastifyReply, body: Buffer) {
+  // The route's typed reply expects the object; the buffer is that object's JSON.
+  return reply.type('application/json; charset=utf-8').send(body as never)
+}
+
+/**
+ * Decks, snapshots, sharing and cloning (API.md §7.5). Authentication runs before validation, so
+ * an anonymous or stale caller hears 401 whatever else is wrong with the request. Refusals are
+ * thrown by the services (DeckRefusal) and carry their status.
+ */
+export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>()
+  const counts = createCountCache()
+  const publicListings = new PublicReadCache(16 * MB)
+  const publicDetails = new PublicReadCache(8 * MB)
+
+  // Any write this server answers (a deck, a title, a player's name…) may change what anonymous
+  // readers see: forget every cached public answer once it is done.
+  instance.addHook('onResponse', (request, _reply, done) => {
+    if (!READ_METHODS.has(request.method)) {
+      publicListings.invalidate()
+      publicDetails.invalidate()
+    }
+    done()
+  })
+
+  app.get(
+    '/decks',
+    { schema: { tags: ['decks'], querystring: listQuery, response: { 200: deckPage } } },
+    async (request, reply) => {
+      const { limit, offset } = request.query
+      // Keyed on the address as asked: the answer's next/previous links are built from it.
+      const key = `${publicBase(request, deps.config.apiUrl)}${request.url}`
+      const body = await publicListings.get(key, async () => {
+        const catalogue = await getCatalogue(deps.db)
+        const page = await listPublicDecks(deps.db, catalogue, request.query, counts)
+        return paginate(request, deps.config.apiUrl, { ...page, limit, offset })
+      })
+      return sendJson(reply, body)
+    },
+  )
+
+  app.get(
+    '/decks/mine',
+    {
+      schema: {
+        tags: ['decks'],
+        security: [{ bearer: [] }],
+        querystring: mineQuery,
+        response: { 200: deckPage },
+      },
+      preValidation: deps.auth.user,
+    },
+    async (request) => {
+      const user = requireUser(request)
+      const { limit, offset } = request.query
+      const catalogue = await getCatalogue(deps.db)
+      const filters = { ...request.query, player: [], show_preconstructed: false }
+      const page = await listMyDecks(deps.db, catalogue, user.id, filters)
+      return paginate(request, deps.config.apiUrl, { ...page, limit, offset })
+    },
+  )
+
+  app.get(
+    '/decks/shared/:direct_share_uuid',
+    {
+      schema: {
+        tags: ['decks'],
+        params: z.object({ direct_share_uuid: uuid4 }),
+        response: { 200: deckFullOutSchema },
+      },
+    },
+    async (request) =>
+      sharedDeck(deps.db, await getCatalogue(deps.db), request.params.direct_share_uuid),
+  )
+
+  app.get(
+    '/decks/:deck_id',
+    {
+      schema: {
+        tags: ['decks'],
+        params: deckParams,
+        querystring: detailsQuery,
+        response: { 200: deckDetailsSchema },
+      },
+      preValidation: deps.auth.optional,
+    },
+    async (request, reply) => {
+      const options = {
+        showSaved: request.query.show_saved,
+        fullCards: request.query.full_cards,
+      }
+      const read = async (caller: AuthUser | null) =>
+        deckDetails(deps.db, await getCatalogue(deps.db), caller, request.params.deck_id, options)
+      const readPublic = () => publicDetails.get(request.url, () => read(null))
+      const user = request.user
+      if (!user) return sendJson(reply, await readPublic())
+      // A player sees what everyone sees plus their subscription marker, except for their own
+      // saved deck and private snapshots: those come from the database.
+      if (!options.showSaved) {
+        const shared = await readPublic().catch((error: unknown) => {
+          if (error instanceof DeckRefusal) return null
+          throw error
+        })
+        if (shared) {
+          const details = JSON.parse(shared.toString()) as DeckDetails
+          const thread = details.deck.comments_entity_id
+          const marker =
+            thread === null ? undefined : await subscriptionMarker(deps.db, user.id, thread)
+          if (marker !== undefined) details.last_seen_entity_id = marker
+          return details
+        }
+      }
+      return read(user)
+    },
+  )
+
+  app.put(
+    '/decks',
+    {
+      schema: {
+        tags: ['decks'],
+        security: [{ bearer: [] }],
+        body: deckSaveSchema,
+        response: { 200: deckSaveOutSchema },
+      },
+      preValidation: deps.auth.user,
+    },
+    (request) => saveDeck(deps.db, requireUser(request), request.body, deps.now()),
+  )
+
+  app.post(
+    '/decks/:deck_id/snapshot',
+    {
+      schema: {
+        tags: ['decks'],
+        security: [{ bearer: [] }],
+        params: deckParams,
+        // Every key has a default, so the body itself may be left out.
+        body: snapshotCreateSchema.nullish(),
+        response: { 201: snapshotCreatedSchema },
+      },
+      preValidation: deps.auth.user,
+    },
+    async (request, reply) => {
+      const body = request.body ?? snapshotCreateSchema.parse({})
+      const snapshotId = await createSnapshot(
+        deps.db,
+        requireUser(request),
+        request.params.deck_id,
+        body,
+        deps.now(),
+      )
+      return reply
+        .code(201)
+        .send({ detail: 'Snapshot successfully created!', snapshot_id: snapshotId })
+    },
+  )
+
+  app.patch(
+    '/decks/snapshots/:snapshot_id',
+    {
+      schema: {
+        tags: ['decks'],
+        security: [{ bearer: [] }],
+        params: z.object({ snapshot_id: pathInt }),
+        body: snapshotEditSchema,
+        response: { 200: deckSaveOutSchema },
+      },
+      preValidation: deps.auth.user,
+    },
+    (request) =>
+      editSnapshot(
+        deps.db,
+        requireUser(request),
+        request.params.snapshot_id,
+        request.body,
+        deps.now(),
+      ),
+  )
+
+  app.get(
+    '/decks/:deck_id/snapshots',
+    {
+      schema: {
+        tags: ['decks'],
+        params: deckParams,
+        querystring: snapshotsQuery,
+        response: { 200: deckPage },
+      },
+      preValidation: deps.auth.optional,
+    },
+    async (request) => {
+      const { show_public_only, order, limit, offset } = request.query
+      const catalogue = await getCatalogue(deps.db)
+      const page = await listSnapshots(deps.db, catalogue, request.user, request.params.deck_id, {
+        showPublicOnly: show_public_only,
+        order,
+        limit,
+        offset,
+      })
+      return paginate(request, deps.config.apiUrl, { ...page, limit, offset })
+    },
+  )
+
+  app.delete(
+    '/decks/:deck_id',
+    {
+      schema: { tags: ['decks'], security: [{ bearer: [] }], params: deckParams },
+      preValidation: deps.auth.user,
+    },
+    async (request, reply) => {
+      await deleteDeck(deps.db, requireUser(request), request.params.deck_id)
+      return reply.code(204).send()
+    },
+  )
+
+  app.get(
+    '/decks/:deck_id/clone',
+    {
+      schema: {
+        tags: ['decks'],
+        security: [{ bearer: [] }],
+        params: deckParams,
+        querystring: cloneQuery,
+        response: { 200: deckSaveOutSchema },
+      },
+      preValidation: deps.auth.user,
+    },
+    (request) =>
+      cloneDeck(
+        deps.db,
+        requireUser(request),
+        request.params.deck_id,
+        {
+          directShareUuid: request.query.direct_share_uuid,
+          redRains: request.query.red_rains,
+        },
+        deps.now(),
+      ),
+  )
+}

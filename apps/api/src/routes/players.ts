@@ -1,0 +1,239 @@
+import { httpErrors } from '@fastify/sensible'
+import { errorBodySchema } from '@spellboard/core/errors'
+import {
+  authTokenSchema,
+  changePasswordSchema,
+  detailSchema,
+  emailBodySchema,
+  exportTokenSchema,
+  moderationResultSchema,
+  moderationSchema,
+  profilePatchSchema,
+  registrationSchema,
+  userPublicSchema,
+  userSelfSchema,
+} from '@spellboard/core/users'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppDeps } from '../deps.ts'
+import { BODY_LIMITS } from '../lib/body-limits.ts'
+import { uuid4 } from '../lib/params.ts'
+import { requireUser } from '../plugins/auth.ts'
+import { RequestValidationError } from '../plugins/validation.ts'
+import { deliverAccountMail } from '../services/accounts/delivery.ts'
+import { redeemInvitation, requestInvitation } from '../services/accounts/invitations.ts'
+import { invitationMail } from '../services/accounts/mail-texts.ts'
+import { authTokenFor } from '../services/accounts/sessions.ts'
+import {
+  deckExportToken,
+  findPasswordHash,
+  findPublicProfile,
+  moderatePlayer,
+  storePasswordHash,
+  toUserSelf,
+  updateProfile,
+} from '../services/accounts/users.ts'
+import { hashPassword, verifyPassword } from '../services/passwords.ts'
+import { attemptKeys, createRateLimiter, enforceRateLimit } from '../services/rate-limit.ts'
+
+const tags = ['players']
+const badgeParams = z.object({ badge: z.string() })
+
+/** Sign-up by invitation, the caller's account, public profiles and moderation (API.md §7.1). */
+export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { config } = deps
+  const routes = app.withTypeProvider<ZodTypeProvider>()
+  const limiter = createRateLimiter(deps.db, {
+    windowSeconds: config.rateLimits.windowSeconds,
+    now: deps.now,
+  })
+
+  routes.post(
+    '/players/new',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail an invitation to create an account',
+        body: emailBodySchema,
+        response: { 201: detailSchema, 400: errorBodySchema },
+      },
+      preHandler: deps.auth.anonymousOnly,
+      bodyLimit: BODY_LIMITS.account,
+    },
+    async (request, reply) => {
+      const { email } = request.body
+      await enforceRateLimit(
+        limiter,
+        reply,
+        attemptKeys('mail', request.ip, email),
+        config.rateLimits.mail,
+      )
+      const invitation = await requestInvitation(deps.db, email, deps.now())
+      if (invitation.kind === 'registered') {
+        throw httpErrors.badRequest('This e-mail is already in use.')
+      }
+      await deliverAccountMail(
+        deps.mailer,
+        request.log,
+        invitationMail(config.publicUrl, email, invitation.token),
+        'invitation',
+      )
+      return reply.code(201).send({
+        detail: 'Your invitation has been sent! Please follow the link in your e-mail.',
+      })
+    },
+  )
+
+  routes.post(
+    '/players/new/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Create the account of an invitation',
+        params: z.object({ token: uuid4 }),
+        body: registrationSchema,
+        response: { 201: authTokenSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+      preHandler: deps.auth.anonymousOnly,
+    },
+    async (request, reply) => {
+      const outcome = await redeemInvitation(deps.db, request.params.token, request.body)
+      if (outcome.kind === 'unknown_invitation') {
+        throw httpErrors.notFound('This invitation is invalid or was already used.')
+      }
+      if (outcome.kind === 'registered') {
+        throw httpErrors.badRequest('This e-mail already has an account; please log in.')
+      }
+      const token = await authTokenFor(
+        config.secretKey,
+        outcome.user,
+        config.tokenHours * 3600,
+        deps.now(),
+      )
+      return reply.code(201).send(token)
+    },
+  )
+
+  routes.get(
+    '/players/me',
+    {
+      schema: { tags, summary: 'The caller’s account', response: { 200: userSelfSchema } },
+      preHandler: deps.auth.user,
+    },
+    async (request) => toUserSelf(requireUser(request)),
+  )
+
+  routes.patch(
+    '/players/me',
+    {
+      schema: {
+        tags,
+        summary: 'Update the caller’s profile and preferences',
+        body: profilePatchSchema,
+        response: { 200: userSelfSchema },
+      },
+      preHandler: deps.auth.user,
+    },
+    async (request) => {
+      const user = requireUser(request)
+      const updated = await updateProfile(deps.db, user.id, request.body, deps.now())
+      if (!updated) throw httpErrors.unauthorized('Not authenticated')
+      return toUserSelf(updated)
+    },
+  )
+
+  routes.post(
+    '/players/me/password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the caller’s password',
+        body: changePasswordSchema,
+        response: { 200: detailSchema },
+      },
+      preHandler: deps.auth.user,
+    },
+    async (request) => {
+      const user = requireUser(request)
+      const { current_password, password } = request.body
+      const check = await verifyPassword(current_password, await findPasswordHash(deps.db, user.id))
+      if (!check.ok) {
+        throw new RequestValidationError([
+          {
+            type: 'value_error',
+            loc: ['body', 'current_password'],
+            msg: 'Current password is invalid.',
+            input: current_password,
+          },
+        ])
+      }
+      await storePasswordHash(deps.db, user.id, await hashPassword(password), deps.now())
+      return { detail: 'Your password has been updated!' }
+    },
+  )
+
+  routes.get(
+    '/players/me/export',
+    {
+      schema: {
+        tags,
+        summary: 'The token another site uses to copy the caller’s decks',
+        response: { 200: exportTokenSchema, 400: errorBodySchema },
+      },
+      preHandler: deps.auth.user,
+    },
+    async (request) => {
+      const user = requireUser(request)
+      if (!config.allowExports) {
+        throw httpErrors.badRequest('Deck exports are disallowed for this site.')
+      }
+      return { export_token: await deckExportToken(deps.db, user.id) }
+    },
+  )
+
+  // Public profiles ignore the Authorization header entirely: a stale token still reads them.
+  routes.get(
+    '/players/:badge',
+    {
+      schema: {
+        tags,
+        summary: 'A player’s public profile',
+        params: badgeParams,
+        response: { 200: userPublicSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const profile = await findPublicProfile(deps.db, request.params.badge)
+      if (!profile) throw httpErrors.notFound('Player not found.')
+      return profile
+    },
+  )
+
+  routes.patch(
+    '/players/:badge',
+    {
+      schema: {
+        tags,
+        summary: 'Moderate a player (admins)',
+        params: badgeParams,
+        body: moderationSchema,
+        response: { 200: moderationResultSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+      preHandler: deps.auth.admin,
+    },
+    async (request) => {
+      const admin = requireUser(request)
+      const outcome = await moderatePlayer(
+        deps.db,
+        request.params.badge,
+        admin.id,
+        request.body,
+        deps.now(),
+      )
+      if (outcome.kind === 'not_found') throw httpErrors.notFound('Player not found.')
+      if (outcome.kind === 'self') throw httpErrors.badRequest('You cannot moderate yourself.')
+      return outcome.result
+    },
+  )
+}

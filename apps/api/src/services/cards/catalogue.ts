@@ -1,0 +1,339 @@
+import type { Card } from '@spellboard/core/card-schemas'
+import { type CardSort, cardTypeOrder } from '@spellboard/core/cards'
+import { sql } from 'drizzle-orm'
+import { type Db, queryRows } from '../../db/client.ts'
+import { readCatalogueVersion } from '../catalogue-version.ts'
+import { toWireCard } from './wire.ts'
+
+/**
+ * The card catalogue held in memory. Cards change only on import or admin edit, so each process
+ * keeps every card with its flags, weights and ready-made wire JSON, and serves listings and
+ * reads without touching the database. Imports and edits bump the catalogue version in the
+ * `setting` table; each process compares it at most once a second, so another process's change
+ * shows within a second, and an edit made here is seen at once.
+ */
+export type CatalogueRelease = {
+  id: number
+  position: number
+  name: string
+  stub: string
+  isLegacy: boolean
+  isPublic: boolean
+  isPhg: boolean
+  isPromo: boolean
+  isRetiring: boolean
+}
+
+export type CatalogueCard = {
+  id: number
+  entityId: number
+  name: string
+  stub: string
+  isLegacy: boolean
+  cardType: string
+  typeOrder: number
+  phoenixborn: string | null
+  release: CatalogueRelease
+  isSummonSpell: boolean
+  costWeight: number
+  diceFlags: number
+  altDiceFlags: number
+  initials: string
+  version: number
+  searchText: string
+  /** The JSON column as stored (admin edits start from it). */
+  stored: Record<string, unknown>
+  wire: Card
+  /** `wire`, serialised once: listings are assembled from these strings. */
+  wireJson: string
+  /** Direct "conjures" links, in the order the card lists them. */
+  conjurations: CatalogueCard[]
+  /** Cards that conjure this one. */
+  summoners: CatalogueCard[]
+}
+
+export type Edition = {
+  /** Visible (public-release) cards, ascending by each sort key; every sort ends on the name. */
+  sorted: Record<CardSort, CatalogueCard[]>
+  /** Visible cards by stub. */
+  byStub: Map<string, CatalogueCard>
+  phoenixbornByName: Map<string, CatalogueCard>
+  /** Public releases in publication order. */
+  releases: CatalogueRelease[]
+}
+
+export type Catalogue = {
+  reborn: Edition
+  legacy: Edition
+  /** Every card, public or not, by edition then stub (admin reads). */
+  allByStub: { reborn: Map<string, CatalogueCard>; legacy: Map<string, CatalogueCard> }
+  releases: CatalogueRelease[]
+  /** Results derived from this catalogue (search matches, rendered images): they die with it. */
+  memos: Map<string, unknown>
+}
+
+/** A value computed once per catalogue, e.g. a cache of results that depend on the cards. */
+export function catalogueMemo<T>(catalogue: Catalogue, name: string, create: () => T): T {
+  if (!catalogue.memos.has(name)) catalogue.memos.set(name, create())
+  return catalogue.memos.get(name) as T
+}
+
+export function editionOf(catalogue: Catalogue, isLegacy: boolean): Edition {
+  return isLegacy ? catalogue.legacy : catalogue.reborn
+}
+
+type CardRow = {
+  id: number
+  entity_id: number
+  name: string
+  stub: string
+  phoenixborn: string | null
+  release_id: number
+  version: number
+  card_type: string
+  is_summon_spell: boolean
+  is_legacy: boolean
+  cost_weight: number
+  dice_flags: number
+  alt_dice_flags: number
+  json: Record<string, unknown> | string
+  initials: string
+  search_text: string
+}
+
+/** Card names are unique per edition; code-point order keeps paging stable on every database. */
+export const byName = (a: CatalogueCard, b: CatalogueCard) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : 0
+
+const COMPARATORS: Record<CardSort, (a: CatalogueCard, b: CatalogueCard) => number> = {
+  name: byName,
+  type: (a, b) => a.typeOrder - b.typeOrder || byName(a, b),
+  cost: (a, b) => a.costWeight - b.costWeight || byName(a, b),
+  dice: (a, b) =>
+    (a.diceFlags | a.altDiceFlags) - (b.diceFlags | b.altDiceFlags) ||
+    a.costWeight - b.costWeight ||
+    byName(a, b),
+  release: (a, b) =>
+    a.release.position - b.release.position ||
+    a.release.id - b.release.id ||
+    a.typeOrder - b.typeOrder ||
+    byName(a, b),
+}
+
+function buildEdition(cards: CatalogueCard[], releases: CatalogueRelease[]): Edition {
+  const visible = cards.filter((card) => card.release.isPublic)
+  const sorted = Object.fromEntries(
+    Object.entries(COMPARATORS).map(([sort, compare]) => [sort, [...visible].sort(compare)]),
+  ) as Record<CardSort, CatalogueCard[]>
+  return {
+    sorted,
+    byStub: new Map(visible.map((card) => [card.stub, card])),
+    phoenixbornByName: new Map(
+      visible.filter((card) => card.cardType === 'Phoenixborn').map((card) => [card.name, card]),
+    ),
+    releases: releases.filter((release) => release.isPublic),
+  }
+}
+
+type CatalogueRows = {
+  version: number
+  releaseRows: {
+    id: number
+    position: number
+    name: string
+    stub: string
+    is_legacy: boolean
+    is_public: boolean
+    is_phg: boolean
+    is_promo: boolean
+    is_retiring: boolean
+  }[]
+  cardRows: CardRow[]
+  linkRows: { card_id: number; conjuration_id: number }[]
+}
+
+/** Everything in one snapshot, so the version read names exactly the rows read with it. */
+async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
+  return await db.transaction(
+    async (tx) => ({
+      version: await readCatalogueVersion(tx),
+      releaseRows: await queryRows<CatalogueRows['releaseRows'][number]>(
+        tx,
+        sql`select id, position, name, stub, is_legacy, is_public, is_phg, is_promo, is_retiring
+            from release order by position, id`,
+      ),
+      cardRows: await queryRows<CardRow>(
+        tx,
+        sql`select id, entity_id, name, stub, phoenixborn, release_id, version, card_type,
+              is_summon_spell, is_legacy, cost_weight, dice_flags, alt_dice_flags, json,
+              initials, search_text
+            from card order by id`,
+      ),
+      linkRows: await queryRows<CatalogueRows['linkRows'][number]>(
+        tx,
+        sql`select card_id, conjuration_id from card_conjuration order by card_id, conjuration_id`,
+      ),
+    }),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
+}
+
+export async function loadCatalogue(db: Db): Promise<{ catalogue: Catalogue; version: number }> {
+  const { version, releaseRows, cardRows, linkRows } = await readCatalogueRows(db)
+  const releases: CatalogueRelease[] = releaseRows.map((row) => ({
+    id: row.id,
+    position: row.position,
+    name: row.name,
+    stub: row.stub,
+    isLegacy: row.is_legacy,
+    isPublic: row.is_public,
+    isPhg: row.is_phg,
+    isPromo: row.is_promo,
+    isRetiring: row.is_retiring,
+  }))
+  const releaseById = new Map(releases.map((release) => [release.id, release]))
+  const cards: CatalogueCard[] = []
+  for (const row of cardRows) {
+    const release = releaseById.get(row.release_id)
+    if (!release) continue
+    const stored = typeof row.json === 'string' ? JSON.parse(row.json) : row.json
+    const wire = toWireCard(stored, { isLegacy: row.is_legacy }, release)
+    cards.push({
+      id: row.id,
+      entityId: row.entity_id,
+      name: row.name,
+      stub: row.stub,
+      isLegacy: row.is_legacy,
+      cardType: row.card_type,
+      typeOrder: cardTypeOrder(row.card_type),
+      phoenixborn: row.phoenixborn || null,
+      release,
+      isSummonSpell: row.is_summon_spell,
+      costWeight: row.cost_weight,
+      diceFlags: row.dice_flags,
+      altDiceFlags: row.alt_dice_flags,
+      initials: row.initials,
+      version: row.version,
+      searchText: row.search_text,
+      stored,
+      wire,
+      wireJson: JSON.stringify(wire),
+      conjurations: [],
+      summoners: [],
+    })
+  }
+  linkCards(cards, linkRows)
+  const [reborn, legacy] = [false, true].map((isLegacy) =>
+    buildEdition(
+      cards.filter((card) => card.isLegacy === isLegacy),
+      releases.filter((release) => release.isLegacy === isLegacy),
+    ),
+  ) as [Edition, Edition]
+  const stubMap = (isLegacy: boolean) =>
+    new Map(cards.filter((card) => card.isLegacy === isLegacy).map((card) => [card.stub, card]))
+  return {
+    version,
+    catalogue: {
+      reborn,
+      legacy,
+      allByStub: { reborn: stubMap(false), legacy: stubMap(true) },
+      releases,
+      memos: new Map(),
+    },
+  }
+}
+
+function linkCards(cards: CatalogueCard[], links: { card_id: number; conjuration_id: number }[]) {
+  const byId = new Map(cards.map((card) => [card.id, card]))
+  for (const link of links) {
+    const card = byId.get(link.card_id)
+    const conjuration = byId.get(link.conjuration_id)
+    if (!card || !conjuration) continue
+    card.conjurations.push(conjuration)
+    conjuration.summoners.push(card)
+  }
+  for (const card of cards) {
+    const listed = ((card.stored.conjurations ?? []) as { stub?: unknown }[]).map((c) => c.stub)
+    const rank = (c: CatalogueCard) => {
+      const index = listed.indexOf(c.stub)
+      return index === -1 ? listed.length : index
+    }
+    card.conjurations.sort((a, b) => rank(a) - rank(b) || a.id - b.id)
+  }
+}
+
+/** Most processes see no change for hours; a second of staleness across processes is fine. */
+const VERSION_CHECK_MS = 1000
+
+type CacheState = {
+  catalogue: Catalogue | undefined
+  version: number | undefined
+  checkedAt: number
+  pending: Promise<Catalogue> | undefined
+  /** Grows on every local invalidation, so a load begun before an edit is not kept after it. */
+  generation: number
+}
+
+const states = new WeakMap<Db, CacheState>()
+
+function stateOf(db: Db): CacheState {
+  let state = states.get(db)
+  if (!state) {
+    state = {
+      catalogue: undefined,
+      version: undefined,
+      checkedAt: 0,
+      pending: undefined,
+      generation: 0,
+    }
+    states.set(db, state)
+  }
+  return state
+}
+
+/** The current catalogue of this database (loaded on first use, reloaded when it changes). */
+export function getCatalogue(db: Db): Promise<Catalogue> {
+  const state = stateOf(db)
+  if (state.catalogue && performance.now() - state.checkedAt < VERSION_CHECK_MS) {
+    return Promise.resolve(state.catalogue)
+  }
+  if (state.pending) return state.pending
+  const generation = state.generation
+  const pending = refresh(db, state, generation).finally(() => {
+    if (state.pending === pending) state.pending = undefined
+  })
+  state.pending = pending
+  return pending
+}
+
+async function refresh(db: Db, state: CacheState, generation: number): Promise<Catalogue> {
+  try {
+    if (state.catalogue && (await readCatalogueVersion(db)) === state.version) {
+      if (generation === state.generation) state.checkedAt = performance.now()
+      return state.catalogue
+    }
+    const { catalogue, version } = await loadCatalogue(db)
+    if (generation === state.generation) {
+      state.catalogue = catalogue
+      state.version = version
+      state.checkedAt = performance.now()
+    }
+    return catalogue
+  } catch (error) {
+    // With the database briefly away, the cards we hold are still the best answer; try again
+    // at the next check. Without any (first load, or just invalidated), the error stands.
+    if (state.catalogue && generation === state.generation) {
+      state.checkedAt = performance.now()
+      return state.catalogue
+    }
+    throw error
+  }
+}
+
+/** After a change made by this process: the next read reloads. */
+export function invalidateCatalogue(db: Db): void {
+  const state = stateOf(db)
+  state.generation += 1
+  state.catalogue = undefined
+  state.pending = undefined
+}

@@ -1,0 +1,94 @@
+import type { Card } from '@spellboard/core/card-schemas'
+import { type SQL, sql } from 'drizzle-orm'
+import { type Db, queryRows } from '../../db/client.ts'
+import type { CatalogueCard, Edition } from './catalogue.ts'
+import { type RelatedCards, relatedCards, rootCards } from './related.ts'
+
+/** `GET /v2/cards/{stub}/details` (API.md §7.2). */
+export type CardDetails = {
+  card: Card
+  usage: { decks: number; users: number }
+  preconstructed_deck: { id: number; title: string | null } | null
+  related_cards: RelatedCards
+  entity_id: number
+  last_seen_entity_id: number | null
+}
+
+const idList = (ids: number[]): SQL =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )
+
+type ActivityRow = {
+  decks: number
+  users: number
+  precon_id: number | null
+  precon_title: string | null
+  last_seen: number | null
+}
+
+/**
+ * What the decks and the caller say about a card, in one round trip. Usage counts distinct
+ * working decks that are not deleted, and their distinct owners; a Phoenixborn among the root
+ * cards counts the decks built on it. The preconstructed deck is the oldest public precon
+ * snapshot listing a root card (decks never list their Phoenixborn among their cards).
+ */
+async function cardActivity(
+  db: Db,
+  card: CatalogueCard,
+  roots: CatalogueCard[],
+  userId: number | null,
+): Promise<ActivityRow> {
+  const rootIds = idList(roots.map((root) => root.id))
+  const phoenixbornIds = roots.filter((root) => root.cardType === 'Phoenixborn').map((r) => r.id)
+  const byPhoenixborn =
+    phoenixbornIds.length > 0
+      ? sql` union select id from deck where phoenixborn_id in (${idList(phoenixbornIds)})`
+      : sql``
+  const lastSeen =
+    userId === null
+      ? sql`null::bigint`
+      : sql`(select last_seen_entity_id from subscription
+             where user_id = ${userId} and source_entity_id = ${card.entityId})`
+  const [row] = await queryRows<ActivityRow>(
+    db,
+    sql`with used as (
+          select id, user_id from deck
+          where not is_snapshot and not is_deleted and id in (
+            select deck_id from deck_card where card_id in (${rootIds})${byPhoenixborn}
+          )
+        ), precon as (
+          select coalesce(d.source_id, d.id) as id, d.title from deck d
+          where d.is_snapshot and d.is_public and d.is_preconstructed and not d.is_deleted
+            and d.is_legacy = ${card.isLegacy}
+            and exists (select 1 from deck_card dc where dc.deck_id = d.id and dc.card_id in (${rootIds}))
+          order by d.created, d.id
+          limit 1
+        )
+        select (select count(*) from used)::int as decks,
+          (select count(distinct user_id) from used)::int as users,
+          (select id from precon) as precon_id,
+          (select title from precon) as precon_title,
+          ${lastSeen} as last_seen`,
+  )
+  return row ?? { decks: 0, users: 0, precon_id: null, precon_title: null, last_seen: null }
+}
+
+export async function cardDetails(
+  db: Db,
+  card: CatalogueCard,
+  edition: Edition,
+  userId: number | null,
+): Promise<CardDetails> {
+  const activity = await cardActivity(db, card, rootCards(card), userId)
+  return {
+    card: card.wire,
+    usage: { decks: activity.decks, users: activity.users },
+    preconstructed_deck:
+      activity.precon_id === null ? null : { id: activity.precon_id, title: activity.precon_title },
+    related_cards: relatedCards(card, edition),
+    entity_id: card.entityId,
+    last_seen_entity_id: activity.last_seen,
+  }
+}

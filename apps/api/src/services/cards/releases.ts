@@ -1,0 +1,89 @@
+import type { Release } from '@spellboard/core/card-schemas'
+import { sql } from 'drizzle-orm'
+import { type Db, queryRows } from '../../db/client.ts'
+import { bumpCatalogueVersion } from '../catalogue-version.ts'
+import { type Catalogue, editionOf, invalidateCatalogue } from './catalogue.ts'
+
+/**
+ * Public releases of an edition in publication order (API.md §7.4); a known caller also learns
+ * which of them are in their collection (`is_mine` on every item, never for anonymous callers).
+ */
+export async function listReleases(
+  db: Db,
+  catalogue: Catalogue,
+  isLegacy: boolean,
+  userId: number | null,
+): Promise<Release[]> {
+  const releases = editionOf(catalogue, isLegacy).releases
+  if (userId === null) {
+    return releases.map((release) => ({
+      name: release.name,
+      stub: release.stub,
+      is_legacy: release.isLegacy,
+    }))
+  }
+  const rows = await queryRows<{ release_id: number }>(
+    db,
+    sql`select release_id from user_release where user_id = ${userId}`,
+  )
+  const owned = new Set(rows.map((row) => row.release_id))
+  return releases.map((release) => ({
+    name: release.name,
+    stub: release.stub,
+    is_legacy: release.isLegacy,
+    is_mine: owned.has(release.id),
+  }))
+}
+
+/**
+ * Replaces (never merges) a player's collection with the public Reborn releases named; names
+ * of unknown, private or Legacy releases are ignored.
+ */
+export async function replaceCollection(
+  db: Db,
+  catalogue: Catalogue,
+  userId: number,
+  stubs: string[],
+): Promise<void> {
+  // Only names the catalogue knows reach SQL, however long the list a client sends; the insert
+  // still checks visibility itself in case another process changed it a moment ago.
+  const known = new Set(catalogue.reborn.releases.map((release) => release.stub))
+  const wanted = [...new Set(stubs)].filter((stub) => known.has(stub))
+  await db.transaction(async (tx) => {
+    // One replacement at a time per player (two tabs, a double click): without the lock, two
+    // at once would both insert the same rows and one would fail on the primary key.
+    await tx.execute(sql`select id from "user" where id = ${userId} for update`)
+    await tx.execute(sql`delete from user_release where user_id = ${userId}`)
+    if (wanted.length === 0) return
+    await tx.execute(
+      sql`insert into user_release (user_id, release_id)
+          select ${userId}, id from release
+          where not is_legacy and is_public and stub in (${sql.join(
+            wanted.map((stub) => sql`${stub}`),
+            sql`, `,
+          )})`,
+    )
+  })
+}
+
+export type ReleaseAdminOut = { name: string; stub: string; is_legacy: boolean; is_public: boolean }
+
+/** Publishes or hides a Reborn release (and with it its cards); null when there is none. */
+export async function setReleasePublic(
+  db: Db,
+  stub: string,
+  isPublic: boolean,
+): Promise<ReleaseAdminOut | null> {
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await queryRows<ReleaseAdminOut>(
+      tx,
+      sql`update release set is_public = ${isPublic}
+          where stub = ${stub} and not is_legacy
+          returning name, stub, is_legacy, is_public`,
+    )
+    if (row) await bumpCatalogueVersion(tx)
+    return row ?? null
+  })
+  if (updated) invalidateCatalogue(db)
+  return updated
+}

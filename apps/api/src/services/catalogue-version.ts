@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm'
+import { type Queryable, queryRows } from '../db/client.ts'
+
+/**
+ * A counter in the `setting` table that grows on every change to the card catalogue (import,
+ * admin edit). Card caches in every API process compare it with the value they were built from,
+ * so a change made by another process is noticed without any message between processes.
+ */
+const KEY = 'catalogue_version'
+
+/** Increments the version (inside the caller's transaction, when given one) and returns it. */
+export async function bumpCatalogueVersion(db: Queryable): Promise<number> {
+  const [row] = await queryRows<{ value: string }>(
+    db,
+    sql`insert into setting (key, value, modified) values (${KEY}, '1', now())
+        on conflict (key) do update
+          set value = (setting.value::bigint + 1)::text, modified = now()
+        returning value`,
+  )
+  return Number(row?.value ?? 0)
+}
+
+/** 0 until the first import. */
+export async function readCatalogueVersion(db: Queryable): Promise<number> {
+  const [row] = await queryRows<{ value: string }>(
+    db,
+    sql`select value from setting where key = ${KEY}`,
+  )
+  return row ? Number(row.value) : 0
+}

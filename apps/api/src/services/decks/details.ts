@@ -1,0 +1,84 @@
+import type { DeckDetails, DeckFullOut } from '@spellboard/core/decks'
+import { sql } from 'drizzle-orm'
+import type { Queryable } from '../../db/client.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
+import type { Catalogue } from '../cards/catalogue.ts'
+import { subscriptionMarker } from '../subscriptions.ts'
+import { loadContents } from './contents.ts'
+import { deckSaveOut } from './output.ts'
+import { forbidden, notFound } from './refusals.ts'
+import { requiredReleases } from './releases.ts'
+import {
+  DECK_COLUMNS,
+  DECK_FROM,
+  type DeckRow,
+  deckById,
+  findDeck,
+  hasPublicSnapshot,
+  preparedRows,
+  threadEntityId,
+} from './rows.ts'
+
+export type DetailsOptions = { showSaved: boolean; fullCards: boolean }
+
+/** The newest published snapshot of a working deck (by `created`, then id). */
+async function latestPublicSnapshot(db: Queryable, deckId: number): Promise<DeckRow | undefined> {
+  const [row] = await preparedRows<DeckRow>(
+    db,
+    sql`select ${DECK_COLUMNS} from ${DECK_FROM}
+        where d.source_id = ${deckId} and d.is_snapshot and d.is_public and not d.is_deleted
+        order by d.created desc, d.id desc limit 1`,
+  )
+  return row
+}
+
+/**
+ * `GET /v2/decks/{id}` (API.md §7.5): which deck the caller gets for an id, then that deck with
+ * the releases it requires and the caller's subscription marker.
+ */
+export async function deckDetails(
+  db: Queryable,
+  catalogue: Catalogue,
+  caller: AuthUser | null,
+  deckId: number,
+  options: DetailsOptions,
+): Promise<DeckDetails> {
+  const requested = await findDeck(db, deckById(deckId))
+  if (!requested || requested.is_deleted) throw notFound()
+  const own = caller !== null && requested.user_id === caller.id
+  const privateSnapshot = requested.is_snapshot && !requested.is_public
+  if ((privateSnapshot && !own) || (options.showSaved && !own)) {
+    throw forbidden('You do not have access to this deck.')
+  }
+  const showRequested =
+    (requested.is_snapshot && (requested.is_public || own)) ||
+    (!requested.is_snapshot && own && options.showSaved)
+  const deck = showRequested ? requested : await latestPublicSnapshot(db, requested.id)
+  if (!deck) throw notFound()
+
+  const loaded = await loadContents(db, catalogue, [deck], { selected: true })
+  const thread = await threadEntityId(db, deck)
+  const out: DeckFullOut = {
+    ...deckSaveOut(deck, loaded, {
+      mode: 'sparse',
+      shareUuid: own || deck.is_public,
+      fullCards: options.fullCards,
+    }),
+    ...(!requested.is_snapshot && options.showSaved ? { is_saved: true as const } : {}),
+    comments_entity_id: thread,
+  }
+
+  const details: DeckDetails = {
+    deck: out,
+    releases: await requiredReleases(db, deck, loaded),
+  }
+  if (options.showSaved) {
+    const workingId = requested.is_snapshot ? requested.source_id : requested.id
+    details.has_published_snapshot = workingId !== null && (await hasPublicSnapshot(db, workingId))
+  }
+  if (caller) {
+    const marker = await subscriptionMarker(db, caller.id, thread)
+    if (marker !== undefined) details.last_seen_entity_id = marker
+  }
+  return details
+}

@@ -1,0 +1,244 @@
+import { DICE_FLAGS, type MagicType } from '@spellboard/core/cards'
+import { cardIneligibility, normaliseDice } from '@spellboard/core/deck-rules'
+import {
+  type DeckExport,
+  type DeckExportPage,
+  type DeckImportResult,
+  deckExportPageSchema,
+  dieNameSchema,
+} from '@spellboard/core/decks'
+import { sql } from 'drizzle-orm'
+import { type Db, queryRows, type Tx } from '../../db/client.ts'
+import { deckCards, deckDice, deckSelectedCards, decks } from '../../db/schema.ts'
+import { isoDate } from '../../lib/dates.ts'
+import { getCatalogue } from '../cards/catalogue.ts'
+import { fitTitle } from './copy.ts'
+import { invalid } from './refusals.ts'
+import { playableCards, selectedCardRows } from './save.ts'
+
+export type ImportOptions = {
+  fromDate?: string | undefined
+  deckShareUuid?: string | undefined
+  fromApi: string
+}
+
+/** Another site's answers are read whole; past this size they are refused. */
+const MAX_RESPONSE_BYTES = 5 * 1024 * 1024
+const TIMEOUT_MS = 15_000
+
+/** `api.example.org` → `https://api.example.org`; only web addresses are reachable. */
+export function sourceBase(fromApi: string): string {
+  const trimmed = fromApi.trim().replace(/\/+$/, '')
+  const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`
+  let url: URL
+  try {
+    url = new URL(withScheme)
+  } catch {
+    throw invalid(`Unable to connect to source API at ${fromApi}`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw invalid(`Unable to connect to source API at ${fromApi}`)
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const declared = Number(response.headers.get('content-length') ?? 0)
+  if (declared > MAX_RESPONSE_BYTES) throw new Error('response too large')
+  const text = await response.text()
+  if (text.length > MAX_RESPONSE_BYTES) throw new Error('response too large')
+  return text ? JSON.parse(text) : null
+}
+
+/** A call to the other site; its refusals and our failures to reach it become 400s. */
+async function callSource(url: string, init: RequestInit = {}): Promise<unknown> {
+  let response: Response
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) })
+  } catch {
+    throw invalid(`Unable to connect to source API at ${url}`)
+  }
+  let body: unknown
+  try {
+    body = await readBody(response)
+  } catch {
+    throw invalid(`Source API at ${url} sent an unreadable answer.`)
+  }
+  if (!response.ok) {
+    const detail = (body as { detail?: unknown } | null)?.detail
+    throw invalid(
+      `Source API responded with error: ${typeof detail === 'string' ? detail : response.status}`,
+    )
+  }
+  return body
+}
+
+type Existing = { id: number; created: string }
+
+/** Writes one exported deck (new, or over the deck with the same `created`); returns its id. */
+async function writeDeck(
+  tx: Tx,
+  userId: number,
+  deck: DeckExport,
+  existing: Existing | undefined,
+  cards: ReturnType<typeof playableCards>,
+): Promise<number> {
+  const title = deck.title ?? 'Untitled'
+  if (Number.isNaN(Date.parse(deck.created)) || Number.isNaN(Date.parse(deck.modified))) {
+    throw new ImportProblem(`Deck '${title}' failed to import; its dates are not readable.`)
+  }
+  const phoenixborn = cards.get(deck.phoenixborn.stub)
+  if (phoenixborn?.cardType !== 'Phoenixborn') {
+    throw new ImportProblem(
+      `Deck '${title}' failed to import; missing Phoenixborn ${deck.phoenixborn.name}.`,
+    )
+  }
+  const counts = new Map<number, number>()
+  for (const entry of deck.cards) {
+    const card = cards.get(entry.stub)
+    if (!card)
+      throw new ImportProblem(`Deck '${title}' failed to import; missing card ${entry.name}.`)
+    if (cardIneligibility({ ...card, type: card.cardType }, phoenixborn.name)) {
+      throw new ImportProblem(`Deck '${title}' failed to import; ${card.name} cannot be in it.`)
+    }
+    if (entry.count > 0) counts.set(card.id, Math.min(entry.count, 3))
+  }
+  const dice = normaliseDice(
+    (deck.dice ?? []).flatMap((die) => {
+      const name = dieNameSchema.safeParse(die.name)
+      return name.success ? [{ name: name.data, count: die.count }] : []
+    }),
+  )
+
+  const fields = {
+    // PostgreSQL text cannot hold NUL; another site's data may.
+    title: deck.title ? fitTitle(deck.title.replaceAll('\u0000', '')) : null,
+    description: deck.description?.replaceAll('\u0000', '') ?? null,
+    phoenixbornId: phoenixborn.id,
+    modified: deck.modified,
+  }
+  let deckId: number
+  if (existing) {
+    deckId = existing.id
+    await tx.update(decks).set(fields).where(sql`id = ${deckId}`)
+    await tx.execute(sql`delete from deck_die where deck_id = ${deckId}`)
+    await tx.execute(sql`delete from deck_card where deck_id = ${deckId}`)
+    await tx.execute(sql`delete from deck_selected_card where deck_id = ${deckId}`)
+  } else {
+    const [created] = await tx
+      .insert(decks)
+      .values({
+        ...fields,
+        created: deck.created,
+        userId,
+        isSnapshot: deck.is_snapshot ?? false,
+        isPublic: deck.is_public ?? false,
+        isRedRains: deck.is_red_rains ?? false,
+      })
+      .returning({ id: decks.id })
+    if (!created) throw new Error('imported deck not stored')
+    deckId = created.id
+  }
+  if (dice.length) {
+    await tx.insert(deckDice).values(
+      dice.map((die, position) => ({
+        deckId,
+        dieFlag: DICE_FLAGS[die.name as MagicType],
+        count: die.count,
+        position,
+      })),
+    )
+  }
+  if (counts.size) {
+    await tx
+      .insert(deckCards)
+      .values([...counts].map(([cardId, count]) => ({ deckId, cardId, count })))
+  }
+  const selected = selectedCardRows(deckId, deck, cards)
+  if (selected.length) await tx.insert(deckSelectedCards).values(selected)
+  return deckId
+}
+
+/** A deck of the export that cannot be taken over; reported, and the others still imported. */
+class ImportProblem extends Error {}
+
+/**
+ * `GET /v2/decks/import/{token}`: pulls a page of the caller's decks from another site's export
+ * endpoint, creates or updates them here (matched on `created`), links snapshots to their
+ * working decks, then tells the other site which decks arrived.
+ */
+export async function importDecks(
+  db: Db,
+  userId: number,
+  token: string,
+  options: ImportOptions,
+): Promise<DeckImportResult> {
+  const base = sourceBase(options.fromApi)
+  const query = new URLSearchParams()
+  if (options.fromDate) query.set('from_date', options.fromDate)
+  if (options.deckShareUuid) query.set('deck_share_uuid', options.deckShareUuid)
+  const exportUrl = `${base}/v2/decks/export/${token}${query.size ? `?${query}` : ''}`
+  const parsed = deckExportPageSchema.safeParse(await callSource(exportUrl))
+  if (!parsed.success) throw invalid(`Source API at ${exportUrl} sent an unreadable answer.`)
+  const page: DeckExportPage = parsed.data
+
+  const errors: string[] = []
+  const catalogue = await getCatalogue(db)
+  const imported = await db.transaction(async (tx) => {
+    const stubs = page.decks.flatMap((deck) => [
+      deck.phoenixborn.stub,
+      ...deck.cards.map((card) => card.stub),
+      ...(deck.first_five ?? []),
+      ...(deck.effect_costs ?? []),
+      ...Object.entries(deck.tutor_map ?? {}).flat(),
+    ])
+    const cards = playableCards(catalogue, stubs)
+    const created = page.decks.map((deck) => deck.created)
+    const existing = new Map<string, Existing>()
+    if (created.length) {
+      const rows = await queryRows<Existing>(
+        tx,
+        sql`select id, created from deck where user_id = ${userId}
+            and created in (${sql.join(
+              created.map((date) => sql`${date}::timestamptz`),
+              sql`, `,
+            )})`,
+      )
+      for (const row of rows) existing.set(isoDate(row.created), row)
+    }
+    const done: { id: number; created: string; sourceCreated: string | null }[] = []
+    for (const deck of page.decks) {
+      try {
+        const id = await tx.transaction((savepoint) =>
+          writeDeck(savepoint, userId, deck, existing.get(isoDate(deck.created)), cards),
+        )
+        done.push({ id, created: deck.created, sourceCreated: deck.source_created ?? null })
+      } catch (error) {
+        if (!(error instanceof ImportProblem)) throw error
+        errors.push(error.message)
+      }
+    }
+    for (const deck of done) {
+      if (!deck.sourceCreated) continue
+      await tx.execute(sql`update deck set source_id = source.id
+        from deck source
+        where deck.id = ${deck.id} and source.user_id = ${userId}
+          and source.created = ${deck.sourceCreated}::timestamptz and source.id <> deck.id`)
+    }
+    return done
+  })
+
+  if (imported.length) {
+    await callSource(`${base}/v2/decks/export/${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(imported.map((deck) => deck.created)),
+    })
+  }
+  return {
+    next_page_from_date: page.next_page_from_date,
+    total_count: page.total,
+    success_count: imported.length,
+    errors,
+  }
+}

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto'
+import { type SQL, sql } from 'drizzle-orm'
+import type { PgDialect } from 'drizzle-orm/pg-core'
+import type { Queryable } from '../../db/client.ts'
+
+/**
+ * Rows of a statement PostgreSQL keeps prepared on each connection, so it is planned a few
+ * times rather than on every request (planning a listing costs more than running it). The
+ * name comes from the SQL text, so only statements with a fixed shape belong here: values go
+ * in parameters, never in the text. PGlite simply runs the statement.
+ */
+export async function preparedRows<T>(db: Queryable, statement: SQL): Promise<T[]> {
+  const query = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(statement)
+  const name = `deck_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`
+  const result = await db._.session.prepareQuery(query, undefined, name, false).execute()
+  return (result as unknown as { rows: T[] }).rows
+}
+
+/** A deck row with its author, as every deck query selects it (aliases `d` and `u`). */
+export type DeckRow = {
+  id: number
+  entity_id: number
+  direct_share_uuid: string
+  title: string | null
+  description: string | null
+  is_public: boolean
+  is_snapshot: boolean
+  is_preconstructed: boolean
+  is_red_rains: boolean
+  is_legacy: boolean
+  is_deleted: boolean
+  preconstructed_release: number | null
+  created: string
+  modified: string
+  source_id: number | null
+  user_id: number | null
+  phoenixborn_id: number
+  ashes_500_score: number | null
+  ashes_500_revision_id: number | null
+  username: string | null
+  badge: string | null
+}
+
+export const DECK_COLUMNS = sql`d.id, d.entity_id, d.direct_share_uuid, d.title, d.description,
+  d.is_public, d.is_snapshot, d.is_preconstructed, d.is_red_rains, d.is_legacy, d.is_deleted,
+  d.preconstructed_release, d.created, d.modified, d.source_id, d.user_id, d.phoenixborn_id,
+  d.ashes_500_score, d.ashes_500_revision_id, u.username, u.badge`
+
+export const DECK_FROM = sql`deck d left join "user" u on u.id = d.user_id`
+
+/** One deck row (deleted ones included: callers decide what a deleted deck means to them). */
+export async function findDeck(
+  db: Queryable,
+  where: SQL,
+  options: { lock?: boolean } = {},
+): Promise<DeckRow | undefined> {
+  // Row locks cannot reach the nullable side of an outer join, so lock the deck alone.
+  const lock = options.lock ? sql` for update of d` : sql``
+  const [row] = await preparedRows<DeckRow>(
+    db,
+    sql`select ${DECK_COLUMNS} from ${DECK_FROM} where ${where} limit 1${lock}`,
+  )
+  return row
+}
+
+export const deckById = (id: number) => sql`d.id = ${id}`
+
+/** Whether the working deck has a published snapshot that is still visible. */
+export async function hasPublicSnapshot(db: Queryable, deckId: number): Promise<boolean> {
+  const [row] = await preparedRows<{ found: boolean }>(
+    db,
+    sql`select exists(select 1 from deck where source_id = ${deckId} and is_snapshot
+          and is_public and not is_deleted) as found`,
+  )
+  return row?.found ?? false
+}
+
+/** The entity id a deck's comments and subscriptions hang on: its working deck's (§5.4, A8). */
+export async function threadEntityId(db: Queryable, deck: DeckRow): Promise<number> {
+  if (!deck.is_snapshot || deck.source_id === null) return deck.entity_id
+  const [row] = await preparedRows<{ entity_id: number }>(
+    db,
+    sql`select entity_id from deck where id = ${deck.source_id}`,
+  )
+  return row?.entity_id ?? deck.entity_id
+}
+
+/** A bigint[] parameter: one bound array literal, whatever the number of ids. */
+export function idArray(ids: Iterable<number>): SQL {
+  return sql`${`{${[...ids].map((id) => Math.trunc(id)).join(',')}}`}::bigint[]`
+}
+
+/** A text[] parameter; items quoted so commas, braces and quotes stay inside their value. */
+export function textArray(values: Iterable<string>): SQL {
+  const items = [...values].map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`)
+  return sql`${`{${items.join(',')}}`}::text[]`
+}
+
+/** PostgreSQL text cannot hold NUL, and no stub or badge contains one: such values match nothing. */
+export const storable = (values: Iterable<string>) =>
+  [...values].filter((value) => !value.includes('\u0000'))

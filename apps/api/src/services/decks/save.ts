@@ -1,0 +1,182 @@
+import { DICE_FLAGS, type MagicType } from '@spellboard/core/cards'
+import { cardIneligibility, normaliseDice } from '@spellboard/core/deck-rules'
+import type { DeckSave, DeckSaveOut } from '@spellboard/core/decks'
+import { sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client.ts'
+import { deckCards, deckDice, deckSelectedCards, decks } from '../../db/schema.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
+import { type Catalogue, type CatalogueCard, getCatalogue } from '../cards/catalogue.ts'
+import { readDeckSaveOut } from './read.ts'
+import { forbidden, invalid } from './refusals.ts'
+import { deckById, findDeck, hasPublicSnapshot } from './rows.ts'
+
+type PlayableCard = Pick<CatalogueCard, 'id' | 'name' | 'stub' | 'cardType' | 'phoenixborn'>
+
+/** Reborn cards of public releases by stub: the only cards a player's deck may refer to. */
+export function playableCards(
+  catalogue: Catalogue,
+  stubs: Iterable<string>,
+): Map<string, PlayableCard> {
+  const found = new Map<string, PlayableCard>()
+  for (const stub of stubs) {
+    const card = catalogue.reborn.byStub.get(stub)
+    if (card) found.set(stub, card)
+  }
+  return found
+}
+
+type SelectedRow = typeof deckSelectedCards.$inferInsert
+
+/**
+ * First Five marks (with "paid effect" when listed in effect costs), paid effects of other cards
+ * when there is a First Five, and tutor links; stubs that are not playable cards are dropped.
+ */
+export function selectedCardRows(
+  deckId: number,
+  body: Pick<DeckSave, 'first_five' | 'effect_costs' | 'tutor_map'>,
+  cards: Map<string, PlayableCard>,
+): SelectedRow[] {
+  const rows = new Map<string, SelectedRow>()
+  const add = (row: SelectedRow) => {
+    const key = `${row.cardId}:${row.tutorCardId ?? 0}`
+    if (!rows.has(key)) rows.set(key, { ...row, position: rows.size })
+  }
+  const firstFive = body.first_five ?? []
+  const paid = new Set(body.effect_costs ?? [])
+  for (const stub of firstFive) {
+    const card = cards.get(stub)
+    if (card) add({ deckId, cardId: card.id, isFirstFive: true, isPaidEffect: paid.has(stub) })
+  }
+  if (firstFive.length > 0) {
+    for (const stub of paid) {
+      const card = cards.get(stub)
+      if (card && !firstFive.includes(stub)) add({ deckId, cardId: card.id, isPaidEffect: true })
+    }
+  }
+  for (const [tutorStub, stub] of Object.entries(body.tutor_map ?? {})) {
+    const tutor = cards.get(tutorStub)
+    const card = cards.get(stub)
+    if (tutor && card) add({ deckId, cardId: card.id, tutorCardId: tutor.id })
+  }
+  return [...rows.values()]
+}
+
+async function checkExisting(tx: Tx, userId: number, deckId: number) {
+  const deck = await findDeck(tx, deckById(deckId), { lock: true })
+  if (!deck || deck.user_id !== userId) throw forbidden('You cannot save a deck you do not own.')
+  if (deck.is_legacy) throw invalid('Legacy decks cannot be saved.')
+  if (deck.is_snapshot) throw invalid('You cannot save over a snapshot.')
+  if (deck.is_deleted) throw invalid('This deck has been deleted.')
+  return deck
+}
+
+/**
+ * `PUT /v2/decks`: creates or overwrites a working deck, checks in the order of API.md §7.5.
+ * One transaction with the deck row locked, so parallel saves of a deck run one after the other
+ * and each answer shows the deck as that save left it.
+ */
+export async function saveDeck(
+  db: Db,
+  user: AuthUser,
+  body: DeckSave,
+  now: number,
+): Promise<DeckSaveOut> {
+  const catalogue = await getCatalogue(db)
+  return db.transaction(async (tx) => {
+    const existing = body.id ? await checkExisting(tx, user.id, body.id) : null
+
+    const phoenixbornStub =
+      typeof body.phoenixborn === 'string' ? body.phoenixborn : body.phoenixborn.stub
+    const counts = new Map<string, number>()
+    // A repeated stub: the last count wins.
+    for (const card of body.cards) counts.set(card.stub, card.count)
+    const tutorStubs = Object.entries(body.tutor_map ?? {}).flat()
+    const cards = playableCards(catalogue, [
+      phoenixbornStub,
+      ...counts.keys(),
+      ...(body.first_five ?? []),
+      ...(body.effect_costs ?? []),
+      ...tutorStubs,
+    ])
+
+    const phoenixborn = cards.get(phoenixbornStub)
+    if (phoenixborn?.cardType !== 'Phoenixborn') throw invalid('Valid Phoenixborn is required.')
+
+    if (
+      existing &&
+      existing.is_red_rains !== body.is_red_rains &&
+      (await hasPublicSnapshot(tx, existing.id))
+    ) {
+      throw invalid(
+        'You cannot convert between Red Rains and PvP for decks with a public snapshot.',
+      )
+    }
+
+    const chosen: { card: PlayableCard; count: number }[] = []
+    for (const [stub, count] of counts) {
+      const card = cards.get(stub)
+      if (!card) continue
+      const reason = cardIneligibility({ ...card, type: card.cardType }, phoenixborn.name)
+      if (reason === 'phoenixborn') {
+        throw invalid(
+          'Your deck listing includes a Phoenixborn. Please pass the Phoenixborn at the root level of the deck object.',
+        )
+      }
+      if (reason === 'other_phoenixborn') {
+        throw invalid(
+          `Your deck includes ${card.name}, but this card requires ${card.phoenixborn}.`,
+        )
+      }
+      if (reason === 'conjuration') {
+        throw invalid(
+          `Your deck includes the conjuration ${card.name}, but conjurations should not be included in the list of cards.`,
+        )
+      }
+      chosen.push({ card, count })
+    }
+
+    const stamp = new Date(now).toISOString()
+    const fields = {
+      title: body.title ?? null,
+      description: body.description ?? null,
+      phoenixbornId: phoenixborn.id,
+      isRedRains: body.is_red_rains,
+      modified: stamp,
+    }
+    let deckId: number
+    if (existing) {
+      deckId = existing.id
+      await tx.update(decks).set(fields).where(sql`id = ${deckId}`)
+      await tx.execute(sql`delete from deck_die where deck_id = ${deckId}`)
+      await tx.execute(sql`delete from deck_card where deck_id = ${deckId}`)
+      await tx.execute(sql`delete from deck_selected_card where deck_id = ${deckId}`)
+    } else {
+      const [created] = await tx
+        .insert(decks)
+        .values({ ...fields, userId: user.id, created: stamp })
+        .returning({ id: decks.id })
+      if (!created) throw new Error('deck not stored')
+      deckId = created.id
+    }
+
+    const dice = normaliseDice(body.dice ?? [])
+    if (dice.length) {
+      await tx.insert(deckDice).values(
+        dice.map((die, position) => ({
+          deckId,
+          dieFlag: DICE_FLAGS[die.name as MagicType],
+          count: die.count,
+          position,
+        })),
+      )
+    }
+    if (chosen.length) {
+      await tx
+        .insert(deckCards)
+        .values(chosen.map(({ card, count }) => ({ deckId, cardId: card.id, count })))
+    }
+    const selected = selectedCardRows(deckId, body, cards)
+    if (selected.length) await tx.insert(deckSelectedCards).values(selected)
+    return readDeckSaveOut(tx, catalogue, deckId)
+  })
+}

@@ -1,0 +1,156 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Queryable } from '../db/client.ts'
+import { comments, decks, subscriptions } from '../db/schema.ts'
+import { findThreadSource, type ThreadProblem, type ThreadSource } from './entities.ts'
+
+/**
+ * A subscription is (player, thread id) → the newest entity the player has seen there: a
+ * comment, or for decks also a published snapshot (API.md §7.7, §8).
+ */
+
+/** The player's marker for a thread: undefined when not subscribed, null for a marker-less row. */
+export async function subscriptionMarker(
+  db: Queryable,
+  userId: number,
+  sourceEntityId: number,
+): Promise<number | null | undefined> {
+  const [row] = await db
+    .select({ lastSeen: subscriptions.lastSeenEntityId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.sourceEntityId, sourceEntityId)))
+  return row ? row.lastSeen : undefined
+}
+
+/**
+ * Subscribes the player (if needed) with the given marker. Used when a player posts a comment or
+ * publishes a snapshot: they have seen their own contribution.
+ */
+export async function setSubscriptionMarker(
+  db: Queryable,
+  userId: number,
+  sourceEntityId: number,
+  lastSeenEntityId: number,
+): Promise<void> {
+  await db
+    .insert(subscriptions)
+    .values({ userId, sourceEntityId, lastSeenEntityId })
+    .onConflictDoUpdate({
+      target: [subscriptions.userId, subscriptions.sourceEntityId],
+      set: { lastSeenEntityId },
+    })
+}
+
+async function newestCommentId(db: Queryable, sourceEntityId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ entityId: comments.entityId })
+    .from(comments)
+    .where(eq(comments.sourceEntityId, sourceEntityId))
+    .orderBy(desc(comments.entityId))
+    .limit(1)
+  return row?.entityId ?? null
+}
+
+async function newestPublicSnapshotId(db: Queryable, deckId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ entityId: decks.entityId })
+    .from(decks)
+    .where(
+      and(
+        eq(decks.sourceId, deckId),
+        eq(decks.isSnapshot, true),
+        eq(decks.isPublic, true),
+        eq(decks.isDeleted, false),
+      ),
+    )
+    .orderBy(desc(decks.entityId))
+    .limit(1)
+  return row?.entityId ?? null
+}
+
+/**
+ * Where a new subscriber starts: the newest comment, else (decks) the newest published
+ * snapshot, else the thread's own id. Always a real id, never null, so a page reload still shows
+ * the player as subscribed, and everything posted afterwards has a higher id and is highlighted.
+ */
+async function initialMarker(db: Queryable, source: ThreadSource): Promise<number> {
+  const comment = await newestCommentId(db, source.entityId)
+  if (comment !== null) return comment
+  if (source.kind === 'deck') {
+    const snapshot = await newestPublicSnapshotId(db, source.id)
+    if (snapshot !== null) return snapshot
+  }
+  return source.entityId
+}
+
+export async function subscribe(
+  db: Queryable,
+  userId: number,
+  entityId: number,
+): Promise<{ lastSeenEntityId: number } | { problem: ThreadProblem }> {
+  const found = await findThreadSource(db, entityId)
+  if ('problem' in found) return found
+  const existing = await subscriptionMarker(db, userId, entityId)
+  if (existing) return { lastSeenEntityId: existing }
+  const marker = await initialMarker(db, found.source)
+  // Two subscribe calls racing keep whichever marker landed first, like a repeated call would;
+  // a marker-less row (older data) gets the concrete one.
+  const [row] = await db
+    .insert(subscriptions)
+    .values({ userId, sourceEntityId: entityId, lastSeenEntityId: marker })
+    .onConflictDoUpdate({
+      target: [subscriptions.userId, subscriptions.sourceEntityId],
+      set: {
+        lastSeenEntityId: sql`coalesce(${subscriptions.lastSeenEntityId}, excluded.last_seen_entity_id)`,
+      },
+    })
+    .returning({ lastSeen: subscriptions.lastSeenEntityId })
+  return { lastSeenEntityId: row?.lastSeen ?? marker }
+}
+
+/** Unsubscribing is idempotent and does not care whether the thread exists. */
+export async function unsubscribe(db: Queryable, userId: number, entityId: number): Promise<void> {
+  await db
+    .delete(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.sourceEntityId, entityId)))
+}
+
+export type MarkerProblem = 'not_subscribed' | 'invalid_marker'
+
+/** Whether `marker` is a comment of this thread or a published snapshot of this very deck. */
+async function isValidMarker(db: Queryable, entityId: number, marker: number): Promise<boolean> {
+  const [comment] = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.sourceEntityId, entityId), eq(comments.entityId, marker)))
+  if (comment) return true
+  const [snapshot] = await db
+    .select({ id: decks.id })
+    .from(decks)
+    .where(
+      and(
+        eq(decks.entityId, marker),
+        eq(decks.isSnapshot, true),
+        eq(decks.isPublic, true),
+        eq(decks.isDeleted, false),
+        sql`${decks.sourceId} in (select id from deck where entity_id = ${entityId})`,
+      ),
+    )
+  return snapshot !== undefined
+}
+
+export async function advanceMarker(
+  db: Queryable,
+  userId: number,
+  entityId: number,
+  marker: number,
+): Promise<{ problem: MarkerProblem } | null> {
+  if ((await subscriptionMarker(db, userId, entityId)) === undefined) {
+    return { problem: 'not_subscribed' }
+  }
+  if (!(await isValidMarker(db, entityId, marker))) return { problem: 'invalid_marker' }
+  await db
+    .update(subscriptions)
+    .set({ lastSeenEntityId: marker })
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.sourceEntityId, entityId)))
+  return null
+}

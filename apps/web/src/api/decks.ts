@@ -1,0 +1,144 @@
+import type { Card } from '@spellboard/core/card-schemas'
+import type {
+  DeckDetails,
+  DeckFullOut,
+  DeckOut,
+  DeckSaveOut,
+  SnapshotEdit,
+} from '@spellboard/core/decks'
+import type { Page } from '@spellboard/core/pagination'
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query'
+import { api, type QueryValue } from './client.ts'
+
+export type DeckListQuery = Record<string, QueryValue>
+
+/**
+ * Every deck query starts with 'decks', so a change to any deck (save, delete, snapshot, clone)
+ * can refresh them all with one invalidation.
+ */
+const DECKS = 'decks'
+
+/**
+ * A page of decks: the public listing (`GET /v2/decks`, the latest public snapshot of each deck)
+ * or the player's working decks (`GET /v2/decks/mine`, cached per account).
+ */
+export const deckListQuery = (
+  scope: 'public' | 'mine',
+  query: DeckListQuery,
+  viewer: string | null,
+) =>
+  queryOptions({
+    queryKey: scope === 'mine' ? [DECKS, 'mine', viewer, query] : [DECKS, 'list', query],
+    queryFn: ({ signal }) =>
+      api<Page<DeckOut>>(scope === 'mine' ? '/decks/mine' : '/decks', { query, signal }),
+  })
+
+/** The Phoenixborn of an edition, for the listing filter (every one of them, by name). */
+export const phoenixbornOptionsQuery = (legacy: boolean) =>
+  queryOptions({
+    queryKey: ['cards', 'phoenixborn', legacy ? 'legacy' : 'reborn'],
+    queryFn: ({ signal }) =>
+      api<Page<Card>>('/cards', {
+        query: { types: 'phoenixborn', ...(legacy ? { show_legacy: true } : {}) },
+        signal,
+      }),
+    select: (page) => page.results.map(({ name, stub }) => ({ name, stub })),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/**
+ * `GET /v2/decks/{id}?full_cards=true`; `mine` asks for the saved working deck (`show_saved`).
+ * `viewer` keys the cache by account: ownership, share links and the subscription marker differ.
+ */
+export const deckDetailsQuery = (id: number, mine: boolean, viewer: string | null) =>
+  queryOptions({
+    queryKey: [DECKS, 'details', id, mine ? 'mine' : 'public', viewer],
+    queryFn: ({ signal }) =>
+      api<DeckDetails>(`/decks/${id}`, {
+        query: { full_cards: true, ...(mine ? { show_saved: true } : {}) },
+        signal,
+      }),
+  })
+
+/** `GET /v2/decks/shared/{uuid}`: any deck by its share link; the header is not needed. */
+export const sharedDeckQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: [DECKS, 'shared', uuid],
+    queryFn: ({ signal }) =>
+      api<DeckFullOut>(`/decks/shared/${encodeURIComponent(uuid)}`, { signal, auth: false }),
+  })
+
+/** A deck's snapshots, newest first; further pages follow the absolute `next` URL. */
+export const deckSnapshotsQuery = (id: number, publicOnly: boolean, viewer: string | null) =>
+  infiniteQueryOptions({
+    queryKey: [DECKS, 'snapshots', id, publicOnly ? 'public' : 'all', viewer],
+    queryFn: ({ pageParam, signal }) =>
+      pageParam
+        ? api<Page<DeckOut>>(pageParam, { signal })
+        : api<Page<DeckOut>>(`/decks/${id}/snapshots`, {
+            query: publicOnly ? { show_public_only: true } : {},
+            signal,
+          }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  })
+
+/** The working deck as saved, to load into the builder (`GET /v2/decks/{id}?show_saved=true`). */
+export function fetchSavedDeck(id: number): Promise<DeckFullOut> {
+  return api<DeckDetails>(`/decks/${id}`, { query: { show_saved: true } }).then(
+    (details) => details.deck,
+  )
+}
+
+function useRefreshDecks() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: [DECKS] })
+}
+
+/** `DELETE /v2/decks/{id}`: a working deck (with its snapshots) or one snapshot. */
+export function useDeleteDeck() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`/decks/${id}`, { method: 'DELETE' }),
+    onSuccess: (_answer, id) => {
+      // The page showing the deck is about to leave; asking for it again would only earn a 404.
+      queryClient.removeQueries({ queryKey: [DECKS, 'details', id] })
+      return queryClient.invalidateQueries({ queryKey: [DECKS], refetchType: 'none' })
+    },
+  })
+}
+
+export type CloneOptions = {
+  id: number
+  /** The mode of the copy; a share-link clone leaves it out and gets a competitive deck. */
+  redRains?: boolean
+  /** Clones a deck the player may only see through its share link. */
+  directShareUuid?: string
+}
+
+/** `GET /v2/decks/{id}/clone`: a new working deck (plus its "Source" snapshot) for the player. */
+export function useCloneDeck() {
+  const refresh = useRefreshDecks()
+  return useMutation({
+    mutationFn: ({ id, redRains, directShareUuid }: CloneOptions) =>
+      api<DeckSaveOut>(`/decks/${id}/clone`, {
+        query: { red_rains: redRains, direct_share_uuid: directShareUuid },
+      }),
+    onSuccess: refresh,
+  })
+}
+
+/** `PATCH /v2/decks/snapshots/{id}`: a snapshot's title and description. */
+export function useEditSnapshot() {
+  const refresh = useRefreshDecks()
+  return useMutation({
+    mutationFn: ({ id, edit }: { id: number; edit: SnapshotEdit }) =>
+      api<DeckSaveOut>(`/decks/snapshots/${id}`, { method: 'PATCH', json: edit }),
+    onSuccess: refresh,
+  })
+}

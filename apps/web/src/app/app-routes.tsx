@@ -1,0 +1,25 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { Route, Routes } from 'react-router'
+import { queryClient } from '../api/query-client.ts'
+import { LoginModalHost } from '../features/session/login-modal-host.tsx'
+import { ROUTES } from '../router.tsx'
+import { useScrollManager } from './scroll-manager.ts'
+
+/**
+ * The screens and the data layer, loaded as one chunk after the shell so the first paint needs
+ * only React, the router and the header. Scroll handling lives here too: it only matters once
+ * there is content to scroll.
+ */
+export function AppRoutes() {
+  useScrollManager()
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Routes>
+        {ROUTES.map(({ path, screen }) => (
+          <Route key={path} path={path} element={<screen.Component />} />
+        ))}
+      </Routes>
+      <LoginModalHost />
+    </QueryClientProvider>
+  )
+}

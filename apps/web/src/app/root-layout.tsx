@@ -1,0 +1,76 @@
+import { lazy, Suspense, useLayoutEffect } from 'react'
+import { Navigate, useLocation } from 'react-router'
+import { SiteFooter } from '../components/site-footer/site-footer.tsx'
+import { SiteHeader } from '../components/site-header/site-header.tsx'
+import { BuilderHeaderButton } from '../features/deck-builder/builder-header-button.tsx'
+import { useBuilderEnabled, useBuilderWiring } from '../features/deck-builder/builder-hooks.ts'
+import { useSessionWiring } from '../features/session/session-wiring.ts'
+import { pageTitle, useAppRoute } from '../router.tsx'
+import { useAppStore } from '../store/app-store.ts'
+import { BuilderSkipLink } from './builder-skip-link.tsx'
+import { ProgressBar } from './progress-bar.tsx'
+import styles from './root-layout.module.css'
+import { useThemeAttribute } from './use-theme-attribute.ts'
+
+const AppRoutes = lazy(() => import('./app-routes.tsx').then((m) => ({ default: m.AppRoutes })))
+const BuilderPane = lazy(() =>
+  import('../features/deck-builder/builder-pane.tsx').then((m) => ({ default: m.BuilderPane })),
+)
+const Toaster = lazy(() =>
+  import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
+)
+
+export function RootLayout() {
+  const { meta } = useAppRoute()
+  const location = useLocation()
+  const loggedIn = useAppStore((state) => state.session !== null)
+  useThemeAttribute()
+  useSessionWiring()
+  useBuilderWiring()
+  const building = useBuilderEnabled() && loggedIn
+
+  // Every navigation resets the title to the route's; a layout effect, so the passive effect of
+  // a screen that names itself from its data (useDocumentTitle) still runs after and wins.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger: a new page of the same route must drop the previous page's title
+  useLayoutEffect(() => {
+    document.title = pageTitle(meta.title)
+  }, [meta.title, location.pathname])
+
+  const needsLogin = meta.requiresLogin && !loggedIn
+
+  return (
+    <div className={styles.shell} data-building={building}>
+      <a className={styles.skipLink} href="#main-content">
+        Skip to content
+      </a>
+      {building ? <BuilderSkipLink /> : null}
+      <ProgressBar />
+      <SiteHeader tall={Boolean(meta.tallHeader)} deckAction={<BuilderHeaderButton />} />
+      <div className={styles.body}>
+        <main id="main-content" className={styles.main} tabIndex={-1}>
+          {needsLogin ? (
+            <Navigate
+              to="/log-in/"
+              replace
+              state={{ from: `${location.pathname}${location.search}${location.hash}` }}
+            />
+          ) : (
+            <Suspense fallback={null}>
+              <AppRoutes />
+            </Suspense>
+          )}
+        </main>
+        {/* Beside <main> at extra-large widths, a drawer below that; loaded only when building. */}
+        {building ? (
+          <Suspense fallback={null}>
+            <BuilderPane />
+          </Suspense>
+        ) : null}
+      </div>
+      <SiteFooter />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </div>
+  )
+}

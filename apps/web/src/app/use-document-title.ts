@@ -1,0 +1,9 @@
+import { useEffect } from 'react'
+import { pageTitle } from '../router.tsx'
+
+/** Sets the page title ('route title - Spellboard') for screens whose title comes from data. */
+export function useDocumentTitle(title: string | undefined) {
+  useEffect(() => {
+    if (title !== undefined) document.title = pageTitle(title)
+  }, [title])
+}

@@ -1,0 +1,23 @@
+import { useAppRoute } from '../../router.tsx'
+import styles from './builder-header-button.module.css'
+import { useBuilderEnabled, useExitBuilder, useNewDeck } from './builder-hooks.ts'
+
+/** The header's way in and out of deck building: 'New deck' ('Red Rains' on those routes). */
+export function BuilderHeaderButton() {
+  const enabled = useBuilderEnabled()
+  const newDeck = useNewDeck()
+  const exitBuilder = useExitBuilder()
+  const { meta } = useAppRoute()
+  if (enabled) {
+    return (
+      <button type="button" className={styles.button} onClick={() => void exitBuilder()}>
+        Exit builder
+      </button>
+    )
+  }
+  return (
+    <button type="button" className={styles.button} onClick={() => newDeck()}>
+      {meta.redRains ? 'New deck Red Rains' : 'New deck'}
+    </button>
+  )
+}

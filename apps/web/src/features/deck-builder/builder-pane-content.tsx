@@ -1,0 +1,42 @@
+import { useAppStore } from '../../store/app-store.ts'
+import { BuilderActions } from './builder-actions.tsx'
+import { BuilderCards } from './builder-cards.tsx'
+import styles from './builder-pane.module.css'
+import { BuilderPhoenixborn } from './builder-phoenixborn.tsx'
+import { DescriptionEditor } from './description-editor.tsx'
+import { DiceCounters } from './dice-counters.tsx'
+import { PhoenixbornPicker } from './phoenixborn-picker.tsx'
+import { TitleEditor } from './title-editor.tsx'
+
+/** Everything the pane shows, wherever it is placed (column or drawer). */
+export function BuilderPaneContent() {
+  const phoenixborn = useAppStore((state) => state.builder.deck.phoenixborn)
+  const redRains = useAppStore((state) => state.builder.deck.isRedRains)
+  return (
+    <div className={styles.content}>
+      <header className={styles.header}>
+        <h2 id="builder-heading" className={styles.heading}>
+          Build your deck{redRains ? ' ' : null}
+          {redRains ? <span className={styles.redRains}>Red Rains</span> : null}
+        </h2>
+        <BuilderActions />
+      </header>
+      <TitleEditor />
+      {phoenixborn ? (
+        <>
+          <BuilderPhoenixborn phoenixborn={phoenixborn} />
+          <DiceCounters />
+          <BuilderCards />
+          <DescriptionEditor />
+        </>
+      ) : (
+        <>
+          <p className={styles.intro}>
+            Choose your Phoenixborn to get started! (Don't worry, you can always change your mind.)
+          </p>
+          <PhoenixbornPicker />
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import type { Card } from '@spellboard/core/card-schemas'
+import { useQuery } from '@tanstack/react-query'
+import { phoenixbornOptionsQuery } from '../../api/decks.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
+import { notify } from '../../lib/toast.ts'
+import { useAppStore } from '../../store/app-store.ts'
+import { setPhoenixborn } from '../../store/builder-transitions.ts'
+import styles from './phoenixborn-picker.module.css'
+
+/** Every Reborn Phoenixborn (`GET /v2/cards?types=phoenixborn`), one button each. */
+export function PhoenixbornPicker({ onPicked }: { onPicked?: () => void }) {
+  const current = useAppStore((state) => state.builder.deck.phoenixborn?.stub)
+  const updateBuilder = useAppStore((state) => state.updateBuilder)
+  const listing = useQuery({
+    ...phoenixbornOptionsQuery(false),
+    select: (page): Card[] => page.results,
+  })
+
+  if (listing.isPending)
+    return <SkeletonRows rows={6} rowHeight={40} label="Loading Phoenixborn..." />
+  if (listing.isError) {
+    return (
+      <p className={styles.error}>
+        The Phoenixborn could not be loaded.{' '}
+        <Button size="sm" onClick={() => void listing.refetch()}>
+          Try again
+        </Button>
+      </p>
+    )
+  }
+
+  const pick = (card: Card) => {
+    const { stub, name, battlefield, life, spellboard } = card
+    const phoenixborn = { stub, name, battlefield, life, spellboard }
+    const refused = updateBuilder((state) => setPhoenixborn(state, phoenixborn))
+    if (refused) notify.error(refused)
+    else onPicked?.()
+  }
+
+  return (
+    <ul className={styles.list} aria-label="Phoenixborn">
+      {listing.data.map((card) => (
+        <li key={card.stub}>
+          <button
+            type="button"
+            className={styles.choice}
+            aria-pressed={card.stub === current}
+            onClick={() => pick(card)}
+          >
+            <span className={styles.name}>{card.name}</span>
+            <span className={styles.stats} aria-hidden="true">
+              {card.battlefield ?? '-'} / {card.life ?? '-'} / {card.spellboard ?? '-'}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}

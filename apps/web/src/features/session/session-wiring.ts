@@ -1,0 +1,39 @@
+import { useEffect } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { configureSession } from '../../api/client.ts'
+import { notify } from '../../lib/toast.ts'
+import { useAppStore } from '../../store/app-store.ts'
+import { endSession } from './end-session.ts'
+import { requestLogIn } from './login-prompt.ts'
+
+// Every call sends the token from the store; set before any screen can make a call.
+configureSession({ getToken: () => useAppStore.getState().session?.token ?? null })
+
+/**
+ * How the app answers a 401 (SPEC §4, §8): with a token, the log-in modal asks the player to
+ * log in again and the call is retried once; if they close it instead, the session is reset and
+ * they go home. Without a token, the call needed an account: off to the log-in page.
+ */
+export function useSessionWiring() {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const here = `${location.pathname}${location.search}${location.hash}`
+
+  useEffect(() => {
+    configureSession({
+      onSessionExpired: async () => {
+        const renewed = await requestLogIn('expired')
+        if (!renewed) {
+          // Leave first: a login-only page without a session would redirect to log-in instead.
+          navigate('/')
+          endSession()
+          notify.warning('You have been automatically logged out.')
+        }
+        return renewed
+      },
+      onLoginRequired: () => {
+        if (location.pathname !== '/log-in/') navigate('/log-in/', { state: { from: here } })
+      },
+    })
+  }, [navigate, here, location.pathname])
+}

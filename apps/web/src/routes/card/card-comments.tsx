@@ -1,0 +1,32 @@
+import { lazy, Suspense } from 'react'
+import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
+import styles from './card-details.module.css'
+
+// The thread sits below the fold and brings the markdown renderer and the comment form:
+// it loads after the page has shown what the visitor came for.
+const CommentsSection = lazy(() =>
+  import('../../features/comments/comments-section.tsx').then((m) => ({
+    default: m.CommentsSection,
+  })),
+)
+
+type CardCommentsProps = {
+  /** The card's comments and subscription id. */
+  entityId: number
+  lastSeenEntityId: number | null
+  legacy: boolean
+}
+
+/** Where the card's comment thread sits on the page; the thread itself is the comments feature. */
+export function CardComments({ entityId, lastSeenEntityId, legacy }: CardCommentsProps) {
+  return (
+    <section id="comments" className={styles.comments} aria-labelledby="comments-heading">
+      <h2 id="comments-heading" className={styles.sectionTitle}>
+        Comments
+      </h2>
+      <Suspense fallback={<SkeletonRows rows={3} rowHeight={72} label="Loading comments..." />}>
+        <CommentsSection entityId={entityId} lastSeenEntityId={lastSeenEntityId} legacy={legacy} />
+      </Suspense>
+    </section>
+  )
+}

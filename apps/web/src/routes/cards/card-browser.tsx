@@ -1,0 +1,228 @@
+import type { Card } from '@spellboard/core/card-schemas'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { cardListQuery } from '../../api/cards.ts'
+import { ApiError, type QueryValue } from '../../api/client.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { EmptyState } from '../../components/ui/empty-state.tsx'
+import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
+import {
+  cardListApiQuery,
+  clearCardFilters,
+  isIncludes,
+  toggleDiceLogic,
+  toggleDie,
+  toggleType,
+} from '../../features/card-filters/card-filters.ts'
+import { DiceFilter } from '../../features/card-filters/dice-filter.tsx'
+import { GallerySwitch } from '../../features/card-filters/gallery-switch.tsx'
+import { ReleaseFilter } from '../../features/card-filters/release-filter.tsx'
+import { SortControl } from '../../features/card-filters/sort-control.tsx'
+import { TextFilter } from '../../features/card-filters/text-filter.tsx'
+import { TypeFilter } from '../../features/card-filters/type-filter.tsx'
+import { useCardFilters } from '../../features/card-filters/use-card-filters.ts'
+import { CardList, type RenderCardActions } from '../../features/card-list/card-list.tsx'
+import { LoadMore } from '../../features/card-list/load-more.tsx'
+import { notify } from '../../lib/toast.ts'
+import { useAppStore } from '../../store/app-store.ts'
+import styles from './card-browser.module.css'
+
+/** What the deck builder adds to the browser while it is active. */
+export type CardBrowserExtension = {
+  /** Extra controls under the filters (show or hide conjurations and Phoenixborn...). */
+  controls?: ReactNode
+  /** Per-card additions (quantity buttons on eligible cards). */
+  renderActions?: RenderCardActions
+  /** Extra listing parameters (`mode=deckbuilder`, `include_uniques_for`). */
+  query?: Record<string, QueryValue>
+}
+
+const LISTING_FAILED = 'Failed to fetch card listing. Please report if this fails repeatedly!'
+const LISTING_INVALID = 'Failed to fetch card listing (validation failure)!'
+
+/** The toast for a failed listing (SPEC §8). */
+export function listingErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 422) return LISTING_INVALID
+    if (typeof error.detail === 'string' && error.detail) return error.detail
+  }
+  return LISTING_FAILED
+}
+
+/**
+ * The controls are disabled while a listing loads, and a disabled control loses the keyboard
+ * focus: the one just used gets it back when the listing is in, unless focus went elsewhere.
+ */
+function useFocusKeptThroughLoading(loading: boolean) {
+  const controls = useRef<HTMLDivElement>(null)
+  const lastFocused = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    const element = controls.current
+    if (!element) return
+    const remember = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement) lastFocused.current = event.target
+    }
+    element.addEventListener('focusin', remember)
+    return () => element.removeEventListener('focusin', remember)
+  }, [])
+  useEffect(() => {
+    const control = lastFocused.current
+    if (loading || !control?.isConnected) return
+    if (document.activeElement === document.body || document.activeElement === null) {
+      control.focus()
+    }
+  }, [loading])
+  return controls
+}
+
+/** True once `flag` has stayed true for `delayMs`, so quick loads show nothing at all. */
+function useDelayedFlag(flag: boolean, delayMs: number): boolean {
+  const [shown, setShown] = useState(false)
+  useEffect(() => {
+    if (!flag) {
+      setShown(false)
+      return
+    }
+    const timer = window.setTimeout(() => setShown(true), delayMs)
+    return () => window.clearTimeout(timer)
+  }, [flag, delayMs])
+  return shown
+}
+
+type CardBrowserProps = {
+  legacy: boolean
+  extension?: CardBrowserExtension
+}
+
+/** Filters, sort and the card listing of /cards/ and /cards/legacy/. */
+export function CardBrowser({ legacy, extension }: CardBrowserProps) {
+  const { draft, applied, update } = useCardFilters()
+  const loggedIn = useAppStore((state) => state.session !== null)
+  const releaseFilter = useAppStore((state) => state.preferences.releaseFilter)
+  const storedGallery = useAppStore((state) => state.preferences.galleryStyle)
+  const setPreference = useAppStore((state) => state.setPreference)
+  // Legacy cards have no pictures worth a binder; they always list.
+  const galleryStyle = legacy ? 'list' : storedGallery
+
+  const query = useMemo(
+    () =>
+      cardListApiQuery(applied, {
+        legacy,
+        releaseFilter: loggedIn && !legacy ? releaseFilter : 'all',
+        extra: extension?.query,
+      }),
+    [applied, legacy, loggedIn, releaseFilter, extension?.query],
+  )
+  const listing = useInfiniteQuery({ ...cardListQuery(query), placeholderData: keepPreviousData })
+  const loading = listing.isFetching
+  const showSkeleton = useDelayedFlag(listing.isPending, 300)
+  const controls = useFocusKeptThroughLoading(loading)
+
+  useEffect(() => {
+    if (listing.error) notify.error(listingErrorMessage(listing.error))
+  }, [listing.error])
+
+  // Fifty cards render as a deferred update, which React splits into short tasks; the query's
+  // own update would render them in one long task and hold up the page.
+  const pages = useDeferredValue(listing.data?.pages)
+  const cards: Card[] = useMemo(() => pages?.flatMap((page) => page.results) ?? [], [pages])
+  const count = pages?.[0]?.count
+  const isEmpty = !listing.isPlaceholderData && count === 0
+
+  return (
+    <div className={styles.browser}>
+      <div ref={controls} className={styles.controls}>
+        <div className={styles.topRow}>
+          <DiceFilter
+            dice={draft.dice}
+            includes={isIncludes(draft)}
+            disabled={loading}
+            onToggleDie={(die) => update((filters) => toggleDie(filters, die))}
+            onToggleLogic={() => update(toggleDiceLogic)}
+          />
+          <div className={styles.search}>
+            <TextFilter
+              value={draft.q}
+              disabled={loading}
+              onChange={(q) => update((filters) => ({ ...filters, q }))}
+              onClear={() => update((filters) => ({ ...filters, q: '' }))}
+              onSubmit={() => update((filters) => filters, { immediate: true })}
+            />
+          </div>
+        </div>
+        <div className={styles.row}>
+          <TypeFilter
+            types={draft.types}
+            disabled={loading}
+            onToggle={(type) => update((filters) => toggleType(filters, type))}
+          />
+          <ReleaseFilter
+            legacy={legacy}
+            selected={draft.releases}
+            disabled={loading}
+            onApply={(releases) =>
+              update((filters) => ({ ...filters, releases }), { immediate: true })
+            }
+          />
+        </div>
+        <div className={styles.row}>
+          <SortControl
+            sort={draft.sort}
+            order={draft.order}
+            disabled={loading}
+            onSort={(sort) => update((filters) => ({ ...filters, sort }))}
+            onToggleOrder={() =>
+              update((filters) => ({
+                ...filters,
+                order: filters.order === 'desc' ? 'asc' : 'desc',
+              }))
+            }
+          />
+          {legacy ? null : (
+            <GallerySwitch
+              value={galleryStyle}
+              disabled={loading}
+              onChange={(value) => setPreference('galleryStyle', value)}
+            />
+          )}
+        </div>
+        {extension?.controls ? <div className={styles.row}>{extension.controls}</div> : null}
+      </div>
+
+      {isEmpty ? (
+        <EmptyState
+          title="No cards found"
+          action={
+            <Button
+              variant="primary"
+              onClick={() => {
+                if (releaseFilter !== 'all') setPreference('releaseFilter', 'all')
+                update(clearCardFilters, { immediate: true })
+              }}
+            >
+              Clear filters
+            </Button>
+          }
+        />
+      ) : cards.length ? (
+        <>
+          <p className={styles.count} aria-live="polite">
+            {count === 1 ? '1 card' : `${count ?? cards.length} cards`}
+          </p>
+          <CardList
+            cards={cards}
+            galleryStyle={galleryStyle}
+            legacy={legacy}
+            renderActions={extension?.renderActions}
+            stale={listing.isPlaceholderData}
+          />
+          {listing.hasNextPage ? (
+            <LoadMore loading={loading} onLoadMore={() => void listing.fetchNextPage()} />
+          ) : null}
+        </>
+      ) : showSkeleton ? (
+        <SkeletonRows rows={12} rowHeight={44} label="Loading cards..." />
+      ) : null}
+    </div>
+  )
+}

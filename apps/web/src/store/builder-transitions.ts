@@ -1,0 +1,188 @@
+import { isCardEligible, maxDiceFor } from '@spellboard/core/deck-rules'
+import type { DeckSaveOut } from '@spellboard/core/decks'
+import { DECK_RULES } from '@spellboard/core/limits'
+import {
+  type Builder,
+  type BuilderCard,
+  type BuilderDeck,
+  type BuilderPhoenixborn,
+  EMPTY_DECK,
+  INITIAL_BUILDER,
+  type Refusal,
+  resetBuilder,
+  type Transition,
+} from './builder-slice.ts'
+
+/** The deck builder's rules as pure transitions of its state (SPEC §4 "Deck builder", §5). */
+
+export const BUILDER_MESSAGES = {
+  inactive: 'You cannot modify a deck when the deckbuilder is not active.',
+  exitWhileSaving: 'You cannot exit the deckbuilder while changes are being saved.',
+  noPhoenixborn: 'You must add a Phoenixborn before you can save your deck!',
+  saveWhileSaving: 'Please wait to save again until the deck is done saving.',
+} as const
+
+const toBuilderCard = (card: {
+  stub: string
+  name: string
+  type: string
+  count: number
+  phoenixborn?: string | null
+}): BuilderCard => ({
+  stub: card.stub,
+  name: card.name,
+  type: card.type,
+  count: card.count,
+  phoenixborn: card.phoenixborn ?? null,
+})
+
+/** A saved working deck (PUT, clone, or details with show_saved) as the builder holds it. */
+export function builderDeckFrom(deck: DeckSaveOut): BuilderDeck {
+  const { stub, name, battlefield, life, spellboard } = deck.phoenixborn
+  return {
+    id: deck.id,
+    title: deck.title ?? '',
+    description: deck.description ?? '',
+    phoenixborn: { stub, name, battlefield, life, spellboard },
+    dice: deck.dice.filter((die) => die.count > 0).map(({ name, count }) => ({ name, count })),
+    cards: deck.cards.map(toBuilderCard),
+    conjurations: deck.conjurations.map(toBuilderCard),
+    isRedRains: deck.is_red_rains,
+    modified: deck.modified,
+  }
+}
+
+// --- Opening and closing -------------------------------------------------------------------
+
+export function startNewDeck(state: Builder, redRains: boolean): Builder {
+  return {
+    ...INITIAL_BUILDER,
+    enabled: true,
+    generation: state.generation + 1,
+    revision: state.revision,
+    deck: { ...EMPTY_DECK, isRedRains: redRains },
+  }
+}
+
+export function loadDeck(state: Builder, deck: DeckSaveOut): Builder {
+  return {
+    ...INITIAL_BUILDER,
+    enabled: true,
+    generation: state.generation + 1,
+    revision: state.revision,
+    deck: builderDeckFrom(deck),
+  }
+}
+
+/**
+ * The first step of Exit builder: nothing when off, refused while a save runs, otherwise off at
+ * once; `mustSave` says whether the changes still have to reach the server before the reset.
+ */
+export function beginExit(state: Builder): { next: Builder; mustSave: boolean } | Refusal | null {
+  if (!state.enabled) return null
+  if (state.saving) return { refused: BUILDER_MESSAGES.exitWhileSaving }
+  if (state.dirty && state.deck.phoenixborn) {
+    return { next: { ...state, enabled: false }, mustSave: true }
+  }
+  return { next: resetBuilder(state), mustSave: false }
+}
+
+// --- Changes to the deck ---------------------------------------------------------------------
+
+function change(state: Builder, deck: Partial<BuilderDeck>): Transition {
+  if (!state.enabled) return { refused: BUILDER_MESSAGES.inactive }
+  return {
+    ...state,
+    dirty: true,
+    revision: state.revision + 1,
+    deck: { ...state.deck, ...deck },
+  }
+}
+
+/** A new Phoenixborn takes every card unique to another Phoenixborn out of the deck. */
+export function setPhoenixborn(state: Builder, phoenixborn: BuilderPhoenixborn): Transition {
+  const cards = state.deck.cards.filter(
+    (card) => !card.phoenixborn || card.phoenixborn === phoenixborn.name,
+  )
+  return change(state, { phoenixborn, cards })
+}
+
+/** 0 removes the card; counts stay within 0-3 and only cards the deck may hold are taken. */
+export function setCardCount(
+  state: Builder,
+  card: Pick<BuilderCard, 'stub' | 'name' | 'type'> & {
+    phoenixborn?: string | null | undefined
+    is_legacy?: boolean | null | undefined
+  },
+  count: number,
+): Transition {
+  if (!state.enabled) return { refused: BUILDER_MESSAGES.inactive }
+  const wanted = Math.max(0, Math.min(DECK_RULES.maxCopies, Math.trunc(count) || 0))
+  const others = state.deck.cards.filter((entry) => entry.stub !== card.stub)
+  if (wanted === 0) return change(state, { cards: others })
+  if (!isCardEligible(card, state.deck.phoenixborn?.name)) return state
+  const entry = toBuilderCard({ ...card, count: wanted })
+  const index = state.deck.cards.findIndex((existing) => existing.stub === card.stub)
+  const cards =
+    index === -1
+      ? [...state.deck.cards, entry]
+      : state.deck.cards.map((existing, at) => (at === index ? entry : existing))
+  return change(state, { cards })
+}
+
+/** 0 removes the die; a count never takes the dice past 10 in all. */
+export function setDieCount(state: Builder, name: string, count: number): Transition {
+  if (!state.enabled) return { refused: BUILDER_MESSAGES.inactive }
+  const wanted = Math.max(0, Math.min(maxDiceFor(name, state.deck.dice), Math.trunc(count) || 0))
+  const others = state.deck.dice.filter((die) => die.name !== name)
+  if (wanted === 0) return change(state, { dice: others })
+  const index = state.deck.dice.findIndex((die) => die.name === name)
+  const dice =
+    index === -1
+      ? [...state.deck.dice, { name, count: wanted }]
+      : state.deck.dice.map((die, at) => (at === index ? { name, count: wanted } : die))
+  return change(state, { dice })
+}
+
+export function setTitle(state: Builder, title: string): Transition {
+  if (state.enabled && title === state.deck.title) return state
+  return change(state, { title })
+}
+
+export function setDescription(state: Builder, description: string): Transition {
+  if (state.enabled && description === state.deck.description) return state
+  return change(state, { description })
+}
+
+export function setRedRains(state: Builder, isRedRains: boolean): Transition {
+  return change(state, { isRedRains })
+}
+
+// --- Saving ---------------------------------------------------------------------------------
+
+/** What a save sends and where its answer belongs. */
+export type SaveTicket = { revision: number; generation: number }
+
+export function saveStarted(state: Builder): Builder {
+  return { ...state, saving: true }
+}
+
+/**
+ * The server kept the deck. Its answer replaces the local deck only when nothing changed while
+ * the save ran; otherwise only the id (so the next save updates instead of creating) and the
+ * modified time are taken, and the deck stays dirty for the next save.
+ */
+export function saveSucceeded(state: Builder, ticket: SaveTicket, saved: DeckSaveOut): Builder {
+  if (ticket.generation !== state.generation) return state
+  const unchanged = ticket.revision === state.revision
+  const deck = unchanged
+    ? builderDeckFrom(saved)
+    : { ...state.deck, id: saved.id, modified: saved.modified }
+  return { ...state, saving: false, saveFailed: false, dirty: !unchanged, deck }
+}
+
+/** The changes stay, and stay marked unsaved. */
+export function saveFailed(state: Builder, ticket: SaveTicket): Builder {
+  if (ticket.generation !== state.generation) return state
+  return { ...state, saving: false, saveFailed: true, dirty: true }
+}

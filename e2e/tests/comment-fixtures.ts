@@ -1,0 +1,132 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+
+// Players, decks and comments for the comment journeys, seeded through the API as any client
+// would: the invitation mail is read from the running site's outbox.
+
+export const PASSWORD = 'correct horse battery'
+
+export type Player = { email: string; badge: string; username: string; token: string }
+
+/** The link of the latest mail sent to `email`, read from the outbox of the running site. */
+async function mailLink(email: string): Promise<string> {
+  const port = process.env.E2E_PORT ?? '4310'
+  const { dataDir } = JSON.parse(
+    readFileSync(path.join(tmpdir(), `spellboard-e2e-${port}.json`), 'utf8'),
+  ) as { dataDir: string }
+  const outbox = path.join(dataDir, 'outbox')
+  let link: string | undefined
+  await expect
+    .poll(() => {
+      const mails = readdirSync(outbox)
+        .sort()
+        .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')))
+        .filter((mail: { to: string }) => mail.to === email)
+      link = mails.at(-1)?.link
+      return link
+    })
+    .toBeTruthy()
+  return new URL(link as string).pathname
+}
+
+/** Signs a player up: invitation, mailed link, finalisation. */
+export async function createPlayer(
+  request: APIRequestContext,
+  username: string,
+  description?: string,
+): Promise<Player> {
+  const email = `comments-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
+  expect((await request.post('/v2/players/new', { data: { email } })).status()).toBe(201)
+  const invitation = (await mailLink(email)).split('/').filter(Boolean).at(-1)
+  const response = await request.post(`/v2/players/new/${invitation}`, {
+    data: { username, password: PASSWORD, password_confirm: PASSWORD, description },
+  })
+  expect(response.status()).toBe(201)
+  const auth = (await response.json()) as {
+    access_token: string
+    user: { badge: string; username: string }
+  }
+  return { email, badge: auth.user.badge, username: auth.user.username, token: auth.access_token }
+}
+
+export const bearer = (player: Player) => ({ Authorization: `Bearer ${player.token}` })
+
+export async function logIn(page: Page, player: Player) {
+  await page.goto('/log-in/')
+  await page.getByLabel('Email').fill(player.email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByText('You are now logged in!')).toBeVisible()
+}
+
+// A legal deck of the demo set (the precon The Ember Oath): 30 cards, 10 dice.
+const LEGAL_DECK = {
+  phoenixborn: 'sera-emberlock',
+  dice: [
+    { name: 'ceremonial', count: 5 },
+    { name: 'charm', count: 5 },
+  ],
+  cards: [
+    { stub: 'ashbound-acolyte', count: 3 },
+    { stub: 'charmed-guardian', count: 3 },
+    { stub: 'emberlock-oath', count: 2 },
+    { stub: 'gentle-word', count: 3 },
+    { stub: 'grave-offering', count: 3 },
+    { stub: 'last-ember', count: 3 },
+    { stub: 'quick-study', count: 3 },
+    { stub: 'seras-firebrand', count: 1 },
+    { stub: 'summon-cinder-hound', count: 3 },
+    { stub: 'summon-lantern-moth', count: 3 },
+    { stub: 'winsome-ward', count: 3 },
+  ],
+}
+
+export type PublishedDeck = {
+  /** The working deck: its public page address and its comment thread. */
+  id: number
+  entityId: number
+  shareUuid: string
+}
+
+/** Saves a legal deck for `player` and publishes it. */
+export async function publishDeck(
+  request: APIRequestContext,
+  player: Player,
+  { title, description }: { title: string; description: string },
+): Promise<PublishedDeck> {
+  const saved = await request.put('/v2/decks', {
+    headers: bearer(player),
+    data: { ...LEGAL_DECK, title, description },
+  })
+  expect(saved.status()).toBe(200)
+  const deck = (await saved.json()) as { id: number }
+  const published = await request.post(`/v2/decks/${deck.id}/snapshot`, {
+    headers: bearer(player),
+    data: { is_public: true },
+  })
+  expect(published.status()).toBe(201)
+  const details = (await (await request.get(`/v2/decks/${deck.id}`)).json()) as {
+    deck: { comments_entity_id: number; direct_share_uuid: string }
+  }
+  return {
+    id: deck.id,
+    entityId: details.deck.comments_entity_id,
+    shareUuid: details.deck.direct_share_uuid,
+  }
+}
+
+/** Posts a comment through the API. */
+export async function postComment(
+  request: APIRequestContext,
+  player: Player,
+  entityId: number,
+  text: string,
+) {
+  const response = await request.post(`/v2/comments/${entityId}`, {
+    headers: bearer(player),
+    data: { text },
+  })
+  expect(response.status()).toBe(201)
+}
