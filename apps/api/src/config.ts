@@ -55,6 +55,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default(true),
   ALLOW_EXPORTS: bool.default(false),
+  DECK_IMPORT_SOURCES: z.string().default(''),
   TRUST_PROXY: bool.default(false),
   ACCESS_TOKEN_EXPIRY_HOURS: positiveInt.default(24),
   ACCESS_TOKEN_REMEMBER_ME_DAYS: positiveInt.default(365),
@@ -81,6 +82,8 @@ export type Config = {
   logLevel: string
   seedDemo: boolean
   allowExports: boolean
+  /** Hosts (`host` or `host:port`) decks may be imported from; empty: any host. */
+  deckImportSources: string[]
   trustProxy: boolean
   tokenHours: number
   rememberMeDays: number
@@ -124,6 +127,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     allowExports: e.ALLOW_EXPORTS,
+    deckImportSources: e.DECK_IMPORT_SOURCES.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     tokenHours: e.ACCESS_TOKEN_EXPIRY_HOURS,
     rememberMeDays: e.ACCESS_TOKEN_REMEMBER_ME_DAYS,

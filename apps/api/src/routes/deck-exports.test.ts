@@ -275,3 +275,28 @@ describe('GET /v2/decks/import/{token}', () => {
     expect((await importFrom('', null)).statusCode).toBe(401)
   })
 })
+
+describe('GET /v2/decks/import/{token} with DECK_IMPORT_SOURCES', () => {
+  let guarded: TestApp
+  let importer: TestUser
+
+  beforeAll(async () => {
+    guarded = await buildDeckTestApp({ env: { DECK_IMPORT_SOURCES: 'api.example.org' } })
+    importer = await createTestUser(guarded)
+  })
+  afterAll(() => guarded.close())
+
+  it('calls no host the operator did not name', async () => {
+    const response = await guarded.app.inject({
+      method: 'GET',
+      url: `/v2/decks/import/${token}?from_api=${encodeURIComponent(sourceUrl)}`,
+      headers: bearer(importer),
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      detail: `Importing decks from ${new URL(sourceUrl).host} is not allowed on this site.`,
+    })
+    // Nothing was asked of the source site: its decks still wait to be exported.
+    expect((await exportPage()).body.total).toBeGreaterThan(0)
+  })
+})

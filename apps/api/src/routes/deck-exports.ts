@@ -91,6 +91,7 @@ export function deckExportsRoutes(instance: FastifyInstance, deps: AppDeps) {
         fromDate: request.query.from_date,
         deckShareUuid: request.query.deck_share_uuid,
         fromApi: request.query.from_api || 'api.ashes.live',
+        allowedSources: deps.config.deckImportSources,
       }),
   )
 }

@@ -20,14 +20,19 @@ export type ImportOptions = {
   fromDate?: string | undefined
   deckShareUuid?: string | undefined
   fromApi: string
+  /** DECK_IMPORT_SOURCES: when not empty, the only hosts that may be called. */
+  allowedSources?: string[] | undefined
 }
 
 /** Another site's answers are read whole; past this size they are refused. */
 const MAX_RESPONSE_BYTES = 5 * 1024 * 1024
 const TIMEOUT_MS = 15_000
 
-/** `api.example.org` → `https://api.example.org`; only web addresses are reachable. */
-export function sourceBase(fromApi: string): string {
+/**
+ * `api.example.org` → `https://api.example.org`; only web addresses are reachable, and only
+ * the allowed hosts when the operator named some.
+ */
+export function sourceBase(fromApi: string, allowedSources: string[] = []): string {
   const trimmed = fromApi.trim().replace(/\/+$/, '')
   const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`
   let url: URL
@@ -38,6 +43,9 @@ export function sourceBase(fromApi: string): string {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw invalid(`Unable to connect to source API at ${fromApi}`)
+  }
+  if (allowedSources.length > 0 && !allowedSources.includes(url.host)) {
+    throw invalid(`Importing decks from ${url.host} is not allowed on this site.`)
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
@@ -173,7 +181,7 @@ export async function importDecks(
   token: string,
   options: ImportOptions,
 ): Promise<DeckImportResult> {
-  const base = sourceBase(options.fromApi)
+  const base = sourceBase(options.fromApi, options.allowedSources)
   const query = new URLSearchParams()
   if (options.fromDate) query.set('from_date', options.fromDate)
   if (options.deckShareUuid) query.set('deck_share_uuid', options.deckShareUuid)
