@@ -25,8 +25,12 @@ describe('Pagination', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
   })
 
-  it('renders nothing for a single page', () => {
+  it('renders nothing for a single page, unless asked to', () => {
     const { container } = render(<Pagination page={1} pageCount={1} />)
     expect(container).toBeEmptyDOMElement()
+    render(<Pagination page={1} pageCount={1} showSinglePage />)
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
   })
 })

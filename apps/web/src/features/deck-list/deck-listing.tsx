@@ -109,6 +109,7 @@ export function DeckListing({
             hrefForPage={controls.hrefForPage}
             label="Deck pages"
             disabled={listing.isFetching}
+            showSinglePage
           />
         </div>
       </>
