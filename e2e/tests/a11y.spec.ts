@@ -7,7 +7,7 @@ import {
   type PublishedDeck,
   postComment,
   publishDeck,
-} from './comment-fixtures.ts'
+} from './fixtures.ts'
 
 // axe on every screen of SPEC, logged out and logged in, in both themes, with the deck builder
 // open and with the popups and dialogs a visitor opens: no serious or critical violation.

@@ -1,49 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-
-const PASSWORD = 'correct horse battery'
+import { expect, type Page, test } from '@playwright/test'
+import { createPlayer, mailLink, PASSWORD } from './fixtures.ts'
 
 let counter = 0
 /** A fresh address per test, so tests never see each other's accounts or mails. */
 function newEmail(): string {
   counter += 1
   return `player-${Date.now()}-${counter}@example.com`
-}
-
-/** The link of the latest mail sent to `email`, read from the outbox of the running site. */
-async function mailLink(email: string): Promise<string> {
-  const port = process.env.E2E_PORT ?? '4310'
-  const { dataDir } = JSON.parse(
-    readFileSync(path.join(tmpdir(), `spellboard-e2e-${port}.json`), 'utf8'),
-  ) as { dataDir: string }
-  const outbox = path.join(dataDir, 'outbox')
-  let link: string | undefined
-  await expect
-    .poll(() => {
-      const mails = readdirSync(outbox)
-        .sort()
-        .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')))
-        .filter((mail: { to: string }) => mail.to === email)
-      link = mails.at(-1)?.link
-      return link
-    })
-    .toBeTruthy()
-  return new URL(link as string).pathname
-}
-
-/** Creates an account through the API, as a teammate's fixture would. */
-async function createAccount(request: APIRequestContext, username: string) {
-  const email = newEmail()
-  expect((await request.post('/v2/players/new', { data: { email } })).status()).toBe(201)
-  const token = (await mailLink(email)).split('/').filter(Boolean).at(-1)
-  const response = await request.post(`/v2/players/new/${token}`, {
-    data: { username, password: PASSWORD, password_confirm: PASSWORD },
-  })
-  expect(response.status()).toBe(201)
-  const auth = (await response.json()) as { user: { badge: string } }
-  return { email, badge: auth.user.badge }
 }
 
 async function logIn(page: Page, email: string, { remember = false } = {}) {
@@ -111,7 +73,7 @@ test('a login-only page asks for an account, and Remember me keeps it for a year
   page,
   request,
 }) => {
-  const { email } = await createAccount(request, 'Rememberer')
+  const { email } = await createPlayer(request, 'Rememberer')
   await page.goto('/players/me/')
   await expect(page).toHaveURL(/\/log-in\/$/)
   await expect(
@@ -135,7 +97,7 @@ test('a login-only page asks for an account, and Remember me keeps it for a year
 })
 
 test('an expired session asks to log in again and retries the call', async ({ page, request }) => {
-  const { email } = await createAccount(request, 'Expiring')
+  const { email } = await createPlayer(request, 'Expiring')
   await page.goto('/log-in/')
   await logIn(page, email)
   await expect(page).toHaveURL(/\/$/)
@@ -174,7 +136,7 @@ test('an expired session asks to log in again and retries the call', async ({ pa
 })
 
 test('a forgotten password is reset from the mailed link', async ({ page, request }) => {
-  const { email } = await createAccount(request, 'Forgetful')
+  const { email } = await createPlayer(request, 'Forgetful')
   await page.goto('/log-in/')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await expect(page).toHaveURL(/\/players\/reset\/$/)
@@ -218,7 +180,7 @@ test('a forgotten password is reset from the mailed link', async ({ page, reques
 })
 
 test('account settings are saved and show on the public profile', async ({ page, request }) => {
-  const { email, badge } = await createAccount(request, 'Settler')
+  const { email, badge } = await createPlayer(request, 'Settler')
   await page.goto('/log-in/')
   await logIn(page, email)
   await header(page)

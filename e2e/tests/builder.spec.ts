@@ -1,42 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { createPlayer, PASSWORD } from './fixtures.ts'
 
-const PASSWORD = 'correct horse battery'
 // Saves wait a second for a pause, and the machines running these tests are shared.
 const SAVED = { timeout: 20_000 }
 
-/** The link of the latest mail sent to `email`, read from the outbox of the running site. */
-async function mailLink(email: string): Promise<string> {
-  const port = process.env.E2E_PORT ?? '4310'
-  const { dataDir } = JSON.parse(
-    readFileSync(path.join(tmpdir(), `spellboard-e2e-${port}.json`), 'utf8'),
-  ) as { dataDir: string }
-  const outbox = path.join(dataDir, 'outbox')
-  let link: string | undefined
-  await expect
-    .poll(() => {
-      const mails = readdirSync(outbox)
-        .sort()
-        .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')))
-        .filter((mail: { to: string }) => mail.to === email)
-      link = mails.at(-1)?.link
-      return link
-    })
-    .toBeTruthy()
-  return new URL(link as string).pathname
-}
-
 /** Signs a player up through the API, then logs them in on the log-in page. */
 async function signUpAndLogIn(page: Page, request: APIRequestContext, username: string) {
-  const email = `builder-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
-  expect((await request.post('/v2/players/new', { data: { email } })).status()).toBe(201)
-  const token = (await mailLink(email)).split('/').filter(Boolean).at(-1)
-  const response = await request.post(`/v2/players/new/${token}`, {
-    data: { username, password: PASSWORD, password_confirm: PASSWORD },
-  })
-  expect(response.status()).toBe(201)
+  const { email } = await createPlayer(request, username)
   await page.goto('/log-in/')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)

@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test'
-import { createPlayer, logIn, postComment, publishDeck } from './comment-fixtures.ts'
+import { createPlayer, logIn, postComment, publishDeck } from './fixtures.ts'
 
 // Comment threads on decks and cards: reading, paging, posting, editing, and the subscription
 // marker that highlights what is new.

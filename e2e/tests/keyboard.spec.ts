@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { createPlayer, PASSWORD, type Player, publishDeck } from './comment-fixtures.ts'
+import { createPlayer, PASSWORD, type Player, publishDeck } from './fixtures.ts'
 
 // Keyboard only: Tab, Shift+Tab, Enter, Space, Escape and the arrow keys, never the mouse.
 // Every control on the way must be reachable and show where the focus is.

@@ -1,12 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test'
-import {
-  bearer,
-  createPlayer,
-  logIn,
-  type Player,
-  postComment,
-  publishDeck,
-} from './comment-fixtures.ts'
+import { bearer, createPlayer, logIn, type Player, postComment, publishDeck } from './fixtures.ts'
 
 // Everything players write (comments, deck titles and descriptions, usernames, profiles) is
 // shown to other players. Each payload below would set `window.__xss` or open a dialog if any of

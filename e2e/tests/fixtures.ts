@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
 
-// Players, decks and comments for the comment journeys, seeded through the API as any client
-// would: the invitation mail is read from the running site's outbox.
+// Players, decks and comments for the journeys, seeded through the API as any client would:
+// invitation and reset mails are read from the running site's outbox.
 
 export const PASSWORD = 'correct horse battery'
 
 export type Player = { email: string; badge: string; username: string; token: string }
 
 /** The link of the latest mail sent to `email`, read from the outbox of the running site. */
-async function mailLink(email: string): Promise<string> {
+export async function mailLink(email: string): Promise<string> {
   const port = process.env.E2E_PORT ?? '4310'
   const { dataDir } = JSON.parse(
     readFileSync(path.join(tmpdir(), `spellboard-e2e-${port}.json`), 'utf8'),
@@ -37,7 +37,7 @@ export async function createPlayer(
   username: string,
   description?: string,
 ): Promise<Player> {
-  const email = `comments-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
+  const email = `player-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
   expect((await request.post('/v2/players/new', { data: { email } })).status()).toBe(201)
   const invitation = (await mailLink(email)).split('/').filter(Boolean).at(-1)
   const response = await request.post(`/v2/players/new/${invitation}`, {
