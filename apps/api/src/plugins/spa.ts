@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
+import { landingHints } from './spa-hints.ts'
 
 const CONFIG_MARKER = /<script id="spellboard-config" type="application\/json">[^<]*<\/script>/
 
@@ -13,7 +14,8 @@ export function runtimeConfig(config: Config) {
 
 /**
  * The same process serves the built SPA: hashed assets with long cache headers, and
- * index.html (with the runtime config filled in) for every client route.
+ * index.html (with the runtime config filled in, and the code and data of the landing screen
+ * named in its head) for every client route.
  */
 export async function registerSpa(app: FastifyInstance, config: Config) {
   const indexFile = path.join(config.webDist, 'index.html')
@@ -33,6 +35,8 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
     CONFIG_MARKER,
     `<script id="spellboard-config" type="application/json">${json}</script>`,
   )
+  const hints = landingHints(config.webDist, index, { sameOriginApi: !config.apiUrl })
+  const [head = index, rest = ''] = index.split('</head>', 2)
   await app.register(fastifyStatic, {
     root: config.webDist,
     wildcard: false,
@@ -56,6 +60,7 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
     if (path.extname(filePath) && !filePath.endsWith('.html')) {
       return reply.code(404).send({ detail: 'Not Found' })
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(index)
+    const page = `${head}${hints(request.url)}</head>${rest}`
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page)
   }
 }
