@@ -3,9 +3,14 @@ import path from 'node:path'
 
 /**
  * Resource hints for the first visit of a page. The SPA finds a screen's code only after its
- * entry script has run, and the screen's data only after that code has run: three round trips
- * before anything useful shows. For the screens visitors land on most, the server names both in
- * the page itself, so the browser fetches them alongside the entry script.
+ * entry script has run: two round trips before anything useful shows. For the screens visitors
+ * land on most, the server names that code in the page itself, so the browser fetches it
+ * alongside the entry script.
+ *
+ * API answers are not hinted: the server cannot tell a logged-in visitor (the token lives in
+ * the browser), and Chromium hands a preloaded answer to a later fetch of the same address even
+ * when that fetch carries an Authorization header, so a player would be shown the anonymous
+ * answer (no subscription marker). The web app starts the first API call itself, early.
  */
 
 type ManifestEntry = { file: string; imports?: string[]; css?: string[] }
@@ -15,26 +20,15 @@ type Landing = {
   pattern: RegExp
   /** The screen's module, as Vite's manifest names it. */
   screen: string
-  /** The API call the screen makes first for an anonymous visitor, if it is always the same. */
-  data?: (match: RegExpMatchArray, search: string) => string | undefined
 }
 
 const LANDINGS: Landing[] = [
   { pattern: /^\/$/, screen: 'src/routes/home/home-page.tsx' },
-  {
-    pattern: /^\/cards\/$/,
-    screen: 'src/routes/cards/cards-page.tsx',
-    // Filters and preferences change the listing; only the plain first visit is predictable.
-    data: (_match, search) => (search ? undefined : '/v2/cards?limit=50&sort=name&order=asc'),
-  },
+  { pattern: /^\/cards\/$/, screen: 'src/routes/cards/cards-page.tsx' },
   { pattern: /^\/cards\/legacy\/$/, screen: 'src/routes/cards/legacy-cards-page.tsx' },
   { pattern: /^\/cards\/(?!legacy\/)[^/]+\/$/, screen: 'src/routes/card/card-details-page.tsx' },
   { pattern: /^\/decks\/$/, screen: 'src/routes/decks/browse-decks-page.tsx' },
-  {
-    pattern: /^\/decks\/([1-9]\d{0,15})\/$/,
-    screen: 'src/routes/deck/deck-details-page.tsx',
-    data: (match) => `/v2/decks/${match[1]}?full_cards=true`,
-  },
+  { pattern: /^\/decks\/[1-9]\d{0,15}\/$/, screen: 'src/routes/deck/deck-details-page.tsx' },
 ]
 
 /** The shell every screen is rendered in, loaded lazily by the entry script. */
@@ -47,19 +41,12 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
   return seen
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
-
 /**
  * Reads Vite's manifest beside the build and returns a function giving the `<link>` tags for a
  * page address (empty when the build has no manifest or the page is not a landing page).
- * `index` is the page as built: what it already loads is not named twice. Data hints are only
- * given when the API is on the same origin.
+ * `index` is the page as built: what it already loads is not named twice.
  */
-export function landingHints(
-  webDist: string,
-  index: string,
-  options: { sameOriginApi: boolean },
-): (url: string) => string {
+export function landingHints(webDist: string, index: string): (url: string) => string {
   const manifestFile = path.join(webDist, '.vite', 'manifest.json')
   if (!existsSync(manifestFile)) return () => ''
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest
@@ -84,16 +71,8 @@ export function landingHints(
   }
 
   return (url) => {
-    const [pathname = '/', search = ''] = url.split('?', 2)
-    for (const landing of LANDINGS) {
-      const match = pathname.match(landing.pattern)
-      if (!match) continue
-      const data = options.sameOriginApi ? landing.data?.(match, search) : undefined
-      const dataTag = data
-        ? `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(data)}">`
-        : ''
-      return `${assetTags.get(landing.screen) ?? ''}${dataTag}`
-    }
-    return ''
+    const pathname = url.split('?', 1)[0] ?? '/'
+    const landing = LANDINGS.find((candidate) => candidate.pattern.test(pathname))
+    return landing ? (assetTags.get(landing.screen) ?? '') : ''
   }
 }

@@ -14,8 +14,8 @@ export function runtimeConfig(config: Config) {
 
 /**
  * The same process serves the built SPA: hashed assets with long cache headers, and
- * index.html (with the runtime config filled in, and the code and data of the landing screen
- * named in its head) for every client route.
+ * index.html (with the runtime config filled in, and the code of the landing screen named in
+ * its head) for every client route.
  */
 export async function registerSpa(app: FastifyInstance, config: Config) {
   const indexFile = path.join(config.webDist, 'index.html')
@@ -35,7 +35,7 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
     CONFIG_MARKER,
     `<script id="spellboard-config" type="application/json">${json}</script>`,
   )
-  const hints = landingHints(config.webDist, index, { sameOriginApi: !config.apiUrl })
+  const hints = landingHints(config.webDist, index)
   const [head = index, rest = ''] = index.split('</head>', 2)
   await app.register(fastifyStatic, {
     root: config.webDist,
