@@ -112,6 +112,15 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
         response: { 200: pageSchema(cardSchema) },
       },
       validatorCompiler: rememberingValidator as never,
+      // A page answered before, asked for again without a token, goes out before parsing,
+      // validation and authentication: the answer is the same for everyone who may ask.
+      onRequest: async (request, reply) => {
+        if (request.headers.authorization !== undefined) return
+        const catalogue = await getCatalogue(db)
+        const bodies = catalogueMemo(catalogue, 'listing-bodies', listingBodyCache)
+        const cached = bodies.get(`${publicBase(request, deps.config.apiUrl)}${request.url}`)
+        if (cached) return sendJson(reply, cached)
+      },
       preValidation: deps.auth.optional,
     },
     async (request, reply) => {
