@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
+// As the browser journeys do: on CI one retry, so a test that fails twice still fails.
+const retry = process.env.CI ? 1 : 0
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,6 +11,7 @@ export default defineConfig({
           name: 'core',
           include: ['packages/core/src/**/*.test.ts'],
           environment: 'node',
+          retry,
         },
       },
       {
@@ -17,6 +21,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          retry,
         },
       },
       './apps/web/vite.config.ts',

@@ -157,5 +157,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // As the browser journeys do: on CI one retry, so a test that fails twice still fails.
+    retry: process.env.CI ? 1 : 0,
   },
 })

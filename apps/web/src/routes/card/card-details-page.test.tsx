@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -92,7 +92,8 @@ describe('card details', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Summon Iron Rhino' }),
     ).toBeInTheDocument()
-    expect(document.title).toBe('Summon Iron Rhino - Spellboard')
+    // The title is set by an effect once the data is there.
+    await waitFor(() => expect(document.title).toBe('Summon Iron Rhino - Spellboard'))
     const image = screen.getByRole('img', { name: 'Summon Iron Rhino' })
     expect(image).toHaveAttribute('width', '300')
     expect(image).toHaveAttribute('height', '420')

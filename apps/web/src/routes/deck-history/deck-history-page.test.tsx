@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useAppStore } from '../../store/app-store.ts'
@@ -118,7 +118,8 @@ describe('Deck history', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Private history for: Working',
     )
-    expect(document.title).toBe('Private history for: Working - Spellboard')
+    // The title is set by an effect once the data is there.
+    await waitFor(() => expect(document.title).toBe('Private history for: Working - Spellboard'))
     expect(
       requests
         .find((url) => url.pathname.endsWith('/snapshots'))

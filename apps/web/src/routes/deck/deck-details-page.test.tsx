@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useAppStore } from '../../store/app-store.ts'
@@ -115,7 +115,8 @@ describe('Deck details', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'The Ember Oath' }),
     ).toBeInTheDocument()
-    expect(document.title).toBe('The Ember Oath - Spellboard')
+    // The title is set by an effect once the data is there.
+    await waitFor(() => expect(document.title).toBe('The Ember Oath - Spellboard'))
     expect(requests[0]?.url.searchParams.get('full_cards')).toBe('true')
     expect(requests[0]?.url.searchParams.has('show_saved')).toBe(false)
     expect(screen.getByRole('link', { name: 'Demo Player#1demo' })).toHaveAttribute(
