@@ -17,7 +17,7 @@ import {
 import { LIMITS } from '@spellboard/core/limits'
 import { pageSchema } from '@spellboard/core/pagination'
 import { detailSchema } from '@spellboard/core/users'
-import type { FastifyInstance, FastifyReply, FastifySchemaCompiler } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
@@ -26,7 +26,12 @@ import { paginate, publicBase } from '../lib/pagination.ts'
 import { pagingQuery, qBool, qEnum, qEnumList, qString, qStringList } from '../lib/params.ts'
 import { zodValidatorCompiler } from '../plugins/validation.ts'
 import { CardEditError, cardForUpdate, createCard, updateCard } from '../services/cards/admin.ts'
-import { catalogueMemo, editionOf, getCatalogue } from '../services/cards/catalogue.ts'
+import {
+  type Catalogue,
+  catalogueMemo,
+  editionOf,
+  getCatalogue,
+} from '../services/cards/catalogue.ts'
 import { cardDetails } from '../services/cards/details.ts'
 import { fuzzyLookup } from '../services/cards/fuzzy.ts'
 import { listCards } from '../services/cards/listing.ts'
@@ -102,6 +107,11 @@ function sendJson(reply: FastifyReply, body: string | Buffer) {
 export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>()
   const { db } = deps
+  const listingBodies = (catalogue: Catalogue) =>
+    catalogueMemo(catalogue, 'listing-bodies', listingBodyCache)
+  /** Bodies are kept per address with the host they were built for (`next`/`previous`). */
+  const listingKey = (request: FastifyRequest) =>
+    `${publicBase(request, deps.config.apiUrl)}${request.url}`
 
   app.get(
     '/cards',
@@ -116,9 +126,7 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       // validation and authentication: the answer is the same for everyone who may ask.
       onRequest: async (request, reply) => {
         if (request.headers.authorization !== undefined) return
-        const catalogue = await getCatalogue(db)
-        const bodies = catalogueMemo(catalogue, 'listing-bodies', listingBodyCache)
-        const cached = bodies.get(`${publicBase(request, deps.config.apiUrl)}${request.url}`)
+        const cached = listingBodies(await getCatalogue(db)).get(listingKey(request))
         if (cached) return sendJson(reply, cached)
       },
       preValidation: deps.auth.optional,
@@ -127,11 +135,8 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       const query = request.query
       const catalogue = await getCatalogue(db)
       // The page depends on the caller only through their collection.
-      const key =
-        query.releases === 'mine' && request.user
-          ? null
-          : `${publicBase(request, deps.config.apiUrl)}${request.url}`
-      const bodies = catalogueMemo(catalogue, 'listing-bodies', listingBodyCache)
+      const key = query.releases === 'mine' && request.user ? null : listingKey(request)
+      const bodies = listingBodies(catalogue)
       const cached = key === null ? undefined : bodies.get(key)
       if (cached) return sendJson(reply as unknown as FastifyReply, cached)
 
