@@ -46,6 +46,8 @@ export type OpenOptions = {
   poolSize?: number
   /** In-memory PGlite (tests). */
   memory?: boolean
+  /** In-memory PGlite starts from this dump of a data folder (tests). */
+  loadDataDir?: Blob
   onPoolError?: (error: Error) => void
 }
 
@@ -82,7 +84,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     import('drizzle-orm/pglite'),
   ])
   if (options.memory) {
-    const pglite = await PGlite.create(pgliteOptions)
+    const pglite = await PGlite.create({
+      ...pgliteOptions,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    })
     await pglite.exec("set time zone 'UTC'")
     return {
       db: drizzlePglite({ client: pglite, schema }) as unknown as Db,
