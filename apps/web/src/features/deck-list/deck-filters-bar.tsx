@@ -24,7 +24,8 @@ export function DeckFiltersBar({
   showPreconstructed,
   extra,
 }: DeckFiltersBarProps) {
-  const { applied, apply } = controls
+  // The controls follow a change at once; the listing follows the address.
+  const { shown: applied, apply } = controls
   const phoenixborn = useQuery(phoenixbornOptionsQuery(legacy))
   const options = [
     { value: '', label: 'All Phoenixborn' },

@@ -1,5 +1,5 @@
 import { TIMINGS } from '@spellboard/core/limits'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useOptimistic, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import {
   type DeckFilters,
@@ -11,6 +11,12 @@ import {
 export type DeckFilterControls = {
   /** The filters in the address, which the listing shows. */
   applied: DeckFilters
+  /**
+   * What the filter controls show: the address, or a change on its way there. The router
+   * renders a new address in a transition, and until that commits a controlled switch or select
+   * would show its old value, as if the click had been ignored.
+   */
+  shown: DeckFilters
   /** The title box as typed; it reaches the address after a 750 ms pause. */
   title: string
   setTitle: (title: string) => void
@@ -28,6 +34,7 @@ export function useDeckFilters(): DeckFilterControls {
   const location = useLocation()
   const navigate = useNavigate()
   const applied = useMemo(() => parseDeckFilters(location.search), [location.search])
+  const [shown, showPending] = useOptimistic(applied)
   const [title, setTitle] = useState(applied.q)
 
   // The address changed by other means (Back, Clear filters): the box follows, unless it
@@ -38,10 +45,15 @@ export function useDeckFilters(): DeckFilterControls {
 
   const apply = useCallback(
     (change: Partial<DeckFilters>) => {
-      const search = deckFiltersSearch({ ...applied, page: 1, ...change })
-      if (search !== location.search) navigate({ pathname: location.pathname, search })
+      const next = { ...applied, page: 1, ...change }
+      const search = deckFiltersSearch(next)
+      if (search === location.search) return
+      startTransition(() => {
+        showPending(next)
+        void navigate({ pathname: location.pathname, search })
+      })
     },
-    [applied, location.pathname, location.search, navigate],
+    [applied, location.pathname, location.search, navigate, showPending],
   )
 
   useEffect(() => {
@@ -63,6 +75,7 @@ export function useDeckFilters(): DeckFilterControls {
 
   return {
     applied,
+    shown,
     title,
     setTitle,
     submitTitle: () => apply({ q: title.trim() }),
