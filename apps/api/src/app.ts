@@ -92,7 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSecurity(app, config)
   await registerCompression(app)
   await registerDocs(app)
-  if (options.serveWeb !== false) spaFallback = await registerSpa(app, config)
+  if (options.serveWeb !== false) spaFallback = await registerSpa(app, config, database.db)
 
   healthRoutes(app, deps)
   await app.register(

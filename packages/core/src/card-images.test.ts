@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type CardImageVariant, cardImageUrl } from './card-image-url.ts'
+import { type CardImageVariant, cardImageUrl } from './card-images.ts'
 
 describe('cardImageUrl', () => {
   const cdn = { apiUrl: 'https://api.example.org', cdnUrl: 'https://cdn.example.org' }

@@ -3,7 +3,9 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
+import type { Db } from '../db/client.ts'
 import { landingHints } from './spa-hints.ts'
+import { landingImageTag } from './spa-images.ts'
 
 const CONFIG_MARKER = /<script id="spellboard-config" type="application\/json">[^<]*<\/script>/
 
@@ -17,7 +19,7 @@ export function runtimeConfig(config: Config) {
  * index.html (with the runtime config filled in, and the code of the landing screen named in
  * its head) for every client route.
  */
-export async function registerSpa(app: FastifyInstance, config: Config) {
+export async function registerSpa(app: FastifyInstance, config: Config, db: Db) {
   const indexFile = path.join(config.webDist, 'index.html')
   if (!existsSync(indexFile)) {
     app.log.warn(
@@ -36,6 +38,9 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
     `<script id="spellboard-config" type="application/json">${json}</script>`,
   )
   const hints = landingHints(config.webDist, index)
+  const image = landingImageTag(db, runtimeConfig(config), (error) =>
+    app.log.warn({ err: error }, 'landing image lookup failed'),
+  )
   const [head = index, rest = ''] = index.split('</head>', 2)
   await app.register(fastifyStatic, {
     root: config.webDist,
@@ -51,7 +56,7 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
       )
     },
   })
-  return (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send({ detail: 'Not Found' })
     }
@@ -60,7 +65,7 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
     if (path.extname(filePath) && !filePath.endsWith('.html')) {
       return reply.code(404).send({ detail: 'Not Found' })
     }
-    const page = `${head}${hints(request.url)}</head>${rest}`
+    const page = `${head}${await image(filePath)}${hints(request.url)}</head>${rest}`
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page)
   }
 }

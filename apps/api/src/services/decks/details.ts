@@ -21,6 +21,12 @@ import {
 
 export type DetailsOptions = { showSaved: boolean; fullCards: boolean }
 
+/** The deck a visitor who is not logged in gets for an id: a public snapshot, or none. */
+async function publicDeckFor(db: Queryable, requested: DeckRow): Promise<DeckRow | undefined> {
+  if (requested.is_snapshot) return requested.is_public ? requested : undefined
+  return await latestPublicSnapshot(db, requested.id)
+}
+
 /** The newest published snapshot of a working deck (by `created`, then id). */
 async function latestPublicSnapshot(db: Queryable, deckId: number): Promise<DeckRow | undefined> {
   const [row] = await preparedRows<DeckRow>(
@@ -81,4 +87,24 @@ export async function deckDetails(
     if (marker !== undefined) details.last_seen_entity_id = marker
   }
   return details
+}
+
+/**
+ * The Phoenixborn a visitor who is not logged in sees at `/decks/{id}/` (the deck
+ * `GET /v2/decks/{id}` answers anonymously), or null when that answer is an error. The page's
+ * largest picture is this card: the server names it in the page's head.
+ */
+export async function publicDeckPhoenixborn(
+  db: Queryable,
+  deckId: number,
+): Promise<{ stub: string; legacy: boolean } | null> {
+  const requested = await findDeck(db, deckById(deckId))
+  if (!requested || requested.is_deleted) return null
+  const deck = await publicDeckFor(db, requested)
+  if (!deck) return null
+  const [card] = await preparedRows<{ stub: string }>(
+    db,
+    sql`select stub from card where id = ${deck.phoenixborn_id}`,
+  )
+  return card ? { stub: card.stub, legacy: deck.is_legacy } : null
 }
