@@ -23,6 +23,7 @@ const MANIFEST = {
     css: ['assets/deck-details-page-1.css'],
   },
   'src/routes/cards/cards-page.tsx': { file: 'assets/cards-page-1.js', imports: ['_ui.js'] },
+  'src/app/route-data.ts': { file: 'assets/route-data-1.js', imports: ['_framework.js'] },
 }
 
 let webDist: string
@@ -45,6 +46,7 @@ describe('landing hints', () => {
       [
         'modulepreload /assets/app-routes-1.js',
         'modulepreload /assets/deck-details-page-1.js',
+        'modulepreload /assets/route-data-1.js',
         'modulepreload /assets/ui-1.js',
         'stylesheet /assets/deck-details-page-1.css',
         'stylesheet /assets/ui-1.css',
@@ -56,6 +58,8 @@ describe('landing hints', () => {
     const hints = landingHints(webDist, INDEX)
     expect(hints('/decks/11/')).not.toContain('/v2/')
     expect(hints('/cards/?q=ember')).toContain('/assets/cards-page-1.js')
+    // Only deck and card pages fetch their data before the screen renders.
+    expect(hints('/cards/?q=ember')).not.toContain('route-data')
     expect(hints('/cards/?q=ember')).not.toContain('/v2/')
   })
 
