@@ -22,11 +22,13 @@ const escapeAttribute = (value: string) =>
 const preloadTag = (href: string) =>
   `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}">`
 
-export function landingImage(
+/** The `<link>` naming a landing page's picture, or '' (also when the lookup fails). */
+export function landingImageTag(
   db: Db,
   hosts: ImageHosts,
-): (pathname: string) => Promise<{ url: string } | null> {
-  return async (pathname) => {
+  onError: (error: unknown) => void,
+): (pathname: string) => Promise<string> {
+  async function find(pathname: string): Promise<string | null> {
     const deck = DECK_PAGE.exec(pathname)
     if (deck) {
       const id = Number(deck[1])
@@ -34,7 +36,7 @@ export function landingImage(
       const phoenixborn = await publicDeckPhoenixborn(db, id)
       if (!phoenixborn) return null
       const variant: CardImageVariant = phoenixborn.legacy ? 'legacy' : 'reborn'
-      return { url: cardImageUrl(phoenixborn.stub, variant, hosts) }
+      return cardImageUrl(phoenixborn.stub, variant, hosts)
     }
     const card = CARD_PAGE.exec(pathname)
     if (card?.[2]) {
@@ -42,23 +44,15 @@ export function landingImage(
       const catalogue = await getCatalogue(db)
       const edition = legacy ? catalogue.legacy : catalogue.reborn
       if (!edition.byStub.has(card[2])) return null
-      return { url: cardImageUrl(card[2], legacy ? 'legacy' : 'reborn', hosts) }
+      return cardImageUrl(card[2], legacy ? 'legacy' : 'reborn', hosts)
     }
     return null
   }
-}
 
-/** The `<link>` naming a landing page's picture, or '' (also when the lookup fails). */
-export function landingImageTag(
-  db: Db,
-  hosts: ImageHosts,
-  onError: (error: unknown) => void,
-): (pathname: string) => Promise<string> {
-  const find = landingImage(db, hosts)
   return async (pathname) => {
     try {
-      const image = await find(pathname)
-      return image ? preloadTag(image.url) : ''
+      const url = await find(pathname)
+      return url ? preloadTag(url) : ''
     } catch (error) {
       onError(error)
       return ''

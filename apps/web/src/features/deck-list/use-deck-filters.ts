@@ -63,10 +63,11 @@ export function useDeckFilters(): DeckFilterControls {
     return () => window.clearTimeout(timer)
   }, [title, applied.q, apply])
 
+  // The same path as any other change, so the controls clear at once too.
   const clear = useCallback(() => {
     setTitle('')
-    navigate({ pathname: location.pathname, search: deckFiltersSearch(EMPTY_DECK_FILTERS) })
-  }, [location.pathname, navigate])
+    apply(EMPTY_DECK_FILTERS)
+  }, [apply])
 
   const hrefForPage = useCallback(
     (page: number) => `${location.pathname}${deckFiltersSearch({ ...applied, page })}`,
