@@ -12,7 +12,7 @@ import { FormattingHelp } from './formatting-help.tsx'
 
 type Mode = 'write' | 'preview'
 
-type CommentEditorProps = {
+export type CommentEditorProps = {
   /** Names the text box ('Your comment', 'Edit comment'). */
   label: string
   submitLabel: string

@@ -8,8 +8,8 @@ import { RelativeTime } from '../../components/ui/relative-time.tsx'
 import { notify, notifyApiError } from '../../lib/toast.ts'
 import { RichText } from '../card-text/card-text.tsx'
 import { playerPath } from '../deck-list/deck-list.tsx'
-import { CommentEditor } from './comment-editor.tsx'
 import styles from './comments.module.css'
+import { LazyCommentEditor } from './lazy-comment-editor.tsx'
 
 type CommentItemProps = {
   comment: Comment
@@ -90,7 +90,7 @@ export function CommentItem({ comment, threadId, isNew, mine, legacy }: CommentI
         ) : null}
       </header>
       {editing ? (
-        <CommentEditor
+        <LazyCommentEditor
           label="Edit comment"
           submitLabel="Save"
           initialText={comment.text ?? ''}

@@ -10,7 +10,6 @@ import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
 import { notify, notifyApiError } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import { requestLogIn } from '../session/login-prompt.ts'
-import { CommentEditor } from './comment-editor.tsx'
 import { CommentItem } from './comment-item.tsx'
 import {
   commentPageCount,
@@ -20,6 +19,7 @@ import {
   pageHref,
 } from './comment-pages.ts'
 import styles from './comments.module.css'
+import { LazyCommentEditor } from './lazy-comment-editor.tsx'
 import { useMarkPageSeen, useSeenAtLoad } from './use-last-seen.ts'
 
 export const PAGE_TOO_HIGH = 'Page number for comments too high!'
@@ -127,7 +127,7 @@ export function CommentsSection({
       {legacy || (thread.isError && !thread.data) ? null : viewer ? (
         <div className={styles.compose}>
           <h3 className={styles.composeTitle}>Post a comment</h3>
-          <CommentEditor
+          <LazyCommentEditor
             label="Your comment"
             submitLabel="Publish"
             busy={post.isPending}

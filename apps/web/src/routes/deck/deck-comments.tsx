@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
+import { useAfterPaint } from '../../lib/use-after-paint.ts'
 import styles from './deck-details.module.css'
 
 // The thread sits below the fold and brings the markdown renderer and the comment form:
-// it loads after the page has shown what the visitor came for.
+// it loads once the page has painted what the visitor came for.
 const CommentsSection = lazy(() =>
   import('../../features/comments/comments-section.tsx').then((m) => ({
     default: m.CommentsSection,
@@ -19,11 +20,21 @@ type DeckCommentsProps = {
 
 /** Where a public deck's comment thread sits on the page. */
 export function DeckComments({ entityId, lastSeenEntityId, legacy }: DeckCommentsProps) {
+  const painted = useAfterPaint()
+  const loading = <SkeletonRows rows={3} rowHeight={72} label="Loading comments..." />
   return (
     <section id="comments" className={styles.comments} aria-labelledby="comments-heading">
       <h2 id="comments-heading">Comments</h2>
-      <Suspense fallback={<SkeletonRows rows={3} rowHeight={72} label="Loading comments..." />}>
-        <CommentsSection entityId={entityId} lastSeenEntityId={lastSeenEntityId} legacy={legacy} />
+      <Suspense fallback={loading}>
+        {painted ? (
+          <CommentsSection
+            entityId={entityId}
+            lastSeenEntityId={lastSeenEntityId}
+            legacy={legacy}
+          />
+        ) : (
+          loading
+        )}
       </Suspense>
     </section>
   )
