@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
+import { startLandingRequest } from './app/landing-request.ts'
 import { RootLayout } from './app/root-layout.tsx'
 import { matchAppRoute } from './router.tsx'
 import './styles/tokens.css'
@@ -17,7 +18,8 @@ import './styles/base.css'
 // after the shell renders.
 void matchAppRoute(window.location.pathname).screen.preload()
 void import('./app/app-routes.tsx')
-void import('./app/route-data.ts').then((m) => m.prefetchRouteData(window.location.pathname))
+const landing = startLandingRequest(window.location.pathname)
+if (landing) void import('./app/route-data.ts').then((m) => m.prefetchRouteData(landing))
 
 const root = document.getElementById('root')
 if (root) {

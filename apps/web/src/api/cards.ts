@@ -1,9 +1,10 @@
-import type { Card, CardDetails } from '@spellboard/core/card-schemas'
+import type { Card } from '@spellboard/core/card-schemas'
 import type { DeckOut } from '@spellboard/core/decks'
 import { LIMITS } from '@spellboard/core/limits'
 import type { Page } from '@spellboard/core/pagination'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { api, type QueryValue } from './client.ts'
+import { fetchCardDetails } from './details-requests.ts'
 
 export type CardListQuery = Record<string, QueryValue>
 
@@ -34,11 +35,7 @@ export const cardQuery = (stub: string) =>
 export const cardDetailsQuery = (stub: string, legacy: boolean, viewer: string | null) =>
   queryOptions({
     queryKey: ['cards', 'details', legacy ? 'legacy' : 'reborn', stub, viewer],
-    queryFn: ({ signal }) =>
-      api<CardDetails>(`/cards/${encodeURIComponent(stub)}/details`, {
-        query: legacy ? { show_legacy: true } : {},
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchCardDetails(stub, legacy, signal),
   })
 
 /**

@@ -49,6 +49,11 @@ export function configureSession(next: Partial<SessionHooks>) {
   hooks = { ...hooks, ...next }
 }
 
+/** The token calls are sent with now (null when logged out). */
+export function sessionToken(): string | null {
+  return hooks.getToken()
+}
+
 export function apiUrl(path: string): string {
   return /^https?:\/\//.test(path) ? path : `${runtimeConfig.apiUrl}/v2${path}`
 }

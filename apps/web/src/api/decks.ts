@@ -14,6 +14,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import { api, type QueryValue } from './client.ts'
+import { fetchDeckDetails } from './details-requests.ts'
 
 export type DeckListQuery = Record<string, QueryValue>
 
@@ -58,11 +59,7 @@ export const phoenixbornOptionsQuery = (legacy: boolean) =>
 export const deckDetailsQuery = (id: number, mine: boolean, viewer: string | null) =>
   queryOptions({
     queryKey: [DECKS, 'details', id, mine ? 'mine' : 'public', viewer],
-    queryFn: ({ signal }) =>
-      api<DeckDetails>(`/decks/${id}`, {
-        query: { full_cards: true, ...(mine ? { show_saved: true } : {}) },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchDeckDetails(id, mine, signal),
   })
 
 /** `GET /v2/decks/shared/{uuid}`: any deck by its share link; the header is not needed. */

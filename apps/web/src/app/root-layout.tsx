@@ -1,24 +1,47 @@
-import { lazy, Suspense, useLayoutEffect } from 'react'
+import { lazy, Suspense, startTransition, useEffect, useLayoutEffect, useState } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { SiteFooter } from '../components/site-footer/site-footer.tsx'
 import { SiteHeader } from '../components/site-header/site-header.tsx'
 import { BuilderHeaderButton } from '../features/deck-builder/builder-header-button.tsx'
 import { useBuilderEnabled, useBuilderWiring } from '../features/deck-builder/builder-hooks.ts'
 import { useSessionWiring } from '../features/session/session-wiring.ts'
-import { pageTitle, useAppRoute } from '../router.tsx'
+import { useAfterPaint } from '../lib/use-after-paint.ts'
+import { matchAppRoute, pageTitle, useAppRoute } from '../router.tsx'
 import { useAppStore } from '../store/app-store.ts'
 import { BuilderSkipLink } from './builder-skip-link.tsx'
+import { lazyScreen } from './lazy-screen.ts'
 import { ProgressBar } from './progress-bar.tsx'
 import styles from './root-layout.module.css'
 import { useThemeAttribute } from './use-theme-attribute.ts'
 
-const AppRoutes = lazy(() => import('./app-routes.tsx').then((m) => ({ default: m.AppRoutes })))
+const appRoutes = lazyScreen(() => import('./app-routes.tsx').then((m) => m.AppRoutes))
 const BuilderPane = lazy(() =>
   import('../features/deck-builder/builder-pane.tsx').then((m) => ({ default: m.BuilderPane })),
 )
 const Toaster = lazy(() =>
   import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
 )
+
+/**
+ * Whether the route table and the first page's screen have loaded. Until then the shell renders
+ * without them instead of suspending: a fallback on the first render would hold the page's
+ * content back 300 ms after its code and data are here.
+ */
+function useFirstScreenReady(pathname: string): boolean {
+  const [firstScreen] = useState(() => [appRoutes, matchAppRoute(pathname).screen])
+  const [ready, setReady] = useState(() => firstScreen.every((screen) => screen.isLoaded()))
+  useEffect(() => {
+    if (ready) return
+    let mounted = true
+    // A chunk that failed to load is retried by the lazy screen, which shows the error.
+    const done = () => mounted && startTransition(() => setReady(true))
+    void Promise.all(firstScreen.map((screen) => screen.preload())).then(done, done)
+    return () => {
+      mounted = false
+    }
+  }, [ready, firstScreen])
+  return ready
+}
 
 export function RootLayout() {
   const { meta } = useAppRoute()
@@ -28,6 +51,8 @@ export function RootLayout() {
   useSessionWiring()
   useBuilderWiring()
   const building = useBuilderEnabled() && loggedIn
+  const painted = useAfterPaint()
+  const routesReady = useFirstScreenReady(location.pathname)
 
   // Every navigation resets the title to the route's; a layout effect, so the passive effect of
   // a screen that names itself from its data (useDocumentTitle) still runs after and wins.
@@ -55,9 +80,7 @@ export function RootLayout() {
               state={{ from: `${location.pathname}${location.search}${location.hash}` }}
             />
           ) : (
-            <Suspense fallback={null}>
-              <AppRoutes />
-            </Suspense>
+            <Suspense fallback={null}>{routesReady ? <appRoutes.Component /> : null}</Suspense>
           )}
         </main>
         {/* Beside <main> at extra-large widths, a drawer below that; loaded only when building. */}
@@ -68,9 +91,7 @@ export function RootLayout() {
         ) : null}
       </div>
       <SiteFooter />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <Suspense fallback={null}>{painted ? <Toaster /> : null}</Suspense>
     </div>
   )
 }

@@ -36,8 +36,10 @@ function DeckDetailsScreen({ mine }: { mine: boolean }) {
   const viewer = useAppStore((state) => state.session?.badge ?? null)
   const details = useQuery({ ...deckDetailsQuery(id ?? 0, mine, viewer), enabled: id !== null })
   // The deck renders as a deferred update, which React splits into short tasks; the query's own
-  // update would render it all in one long task and hold up the page.
-  const data = useDeferredValue(details.data)
+  // update would render it all in one long task and hold up the page. The same goes for a first
+  // render that finds the answer already cached (a first visit fetches it early): it shows the
+  // loading state and the deck follows as a deferred update.
+  const data = useDeferredValue(details.data ?? null, null)
   const deck = data?.deck
   useDocumentTitle(deck ? deckTitle(deck) : undefined)
 
