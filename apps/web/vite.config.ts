@@ -34,6 +34,26 @@ function pureReactRouter(): Plugin {
   }
 }
 
+/**
+ * V8's explicit compile hint: every function of these chunks runs on the first load, so V8
+ * compiles them all while the file streams in, on a background thread, instead of one by one on
+ * the main thread at their first call (React's first render spent about half its time there).
+ * Added after minification, which would drop a comment.
+ */
+function compileHints(chunkNames: string[]): Plugin {
+  return {
+    name: 'compile-hints',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk' && chunkNames.includes(file.name)) {
+          file.code = `//# allFunctionsCalledOnLoad\n${file.code}`
+        }
+      }
+    },
+  }
+}
+
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
@@ -119,7 +139,7 @@ function sharedChunk() {
 }
 
 export default defineConfig({
-  plugins: [react(), pureReactRouter(), precompress()],
+  plugins: [react(), pureReactRouter(), compileHints(['framework']), precompress()],
   server: {
     port: 5173,
     proxy: { '/v2': apiTarget, '/card-images': apiTarget, '/docs': apiTarget },
