@@ -11,6 +11,12 @@ export function commentOffset(page: number): number {
   return (page - 1) * LIMITS.commentPageSize
 }
 
+/** How many comments a thread holds now, asked afresh (one comment's worth of answer). */
+export async function fetchCommentCount(entityId: number): Promise<number> {
+  const first = await api<Page<Comment>>(`/comments/${entityId}`, { query: { limit: 1 } })
+  return first.count
+}
+
 /**
  * One page of a card's or deck's thread, oldest first (`GET /v2/comments/{entityId}`). `viewer`
  * keys the cache by account: admins also get the text of deleted comments.

@@ -229,6 +229,36 @@ describe('CommentsSection writing', () => {
     expect(screen.getByRole('textbox', { name: 'Your comment' })).toHaveValue('')
   })
 
+  it('finds the landing page when the thread had not loaded yet', async () => {
+    logIn()
+    // The thread's first answer (30 comments) arrives only after the player has posted: a player
+    // who writes at once after logging in from the thread.
+    const thirty = Array.from({ length: 30 }, (_, index) => comment(101 + index))
+    let release: () => void = () => {}
+    const posted = new Promise<void>((resolve) => (release = resolve))
+    let threadCalls = 0
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_input: RequestInfo | URL, init: RequestInit = {}) => {
+        const reply = (status: number, body: unknown) =>
+          new Response(JSON.stringify(body), { status })
+        if (init.method === 'POST') {
+          release()
+          return Promise.resolve(reply(201, { detail: 'Comment posted.' }))
+        }
+        threadCalls += 1
+        if (threadCalls === 1) return posted.then(() => reply(200, page(30, thirty).body))
+        return Promise.resolve(reply(200, page(31, [comment(131, { user: VIEWER })]).body))
+      }),
+    )
+    const user = userEvent.setup()
+    renderSection('/cards/a/')
+    await user.type(await screen.findByRole('textbox', { name: 'Your comment' }), 'First!')
+    await user.click(screen.getByRole('button', { name: 'Publish' }))
+    expect(await screen.findByText('Your comment has been posted!')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/cards/a/?page=2'))
+  })
+
   it('lets authors edit and delete their own comments only', async () => {
     logIn()
     const mine = comment(102, { user: VIEWER, text: 'First draft' })

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
-import { commentsQuery, usePostComment } from '../../api/comments.ts'
+import { commentsQuery, fetchCommentCount, usePostComment } from '../../api/comments.ts'
 import { refreshMarkers } from '../../api/subscriptions.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -61,14 +61,22 @@ export function CommentsSection({
   const top = useScrollToTopOnPageChange(page)
   const hrefForPage = (target: number) => pageHref(pathname, search, target)
 
+  // The thread's size when it is known; a thread that has just appeared (after logging in from
+  // it) may still be loading its first page, so it is asked for once the comment is posted.
+  const knownCount = thread.data?.count
+  const lastPageNow = async (): Promise<number> =>
+    knownCount === undefined
+      ? commentPageCount(await fetchCommentCount(entityId))
+      : lastPageAfterPosting(knownCount)
+
   const publish = (text: string) =>
     post
       .mutateAsync({ text })
-      .then(() => {
+      .then(async () => {
         notify.success('Your comment has been posted!')
         // Posting subscribes the author: the Subscribe button should say so.
         void refreshMarkers(queryClient, entityId)
-        const last = lastPageAfterPosting(count)
+        const last = await lastPageNow().catch(() => page)
         if (last !== page) navigate(hrefForPage(last))
         return true
       })
