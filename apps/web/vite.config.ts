@@ -92,6 +92,20 @@ const APP_SOURCE =
   /[\\/](apps[\\/]web|packages[\\/]core)[\\/]src[\\/]|node_modules[\\/]@tanstack[\\/]/
 // Primitives with no game or data code: the static pages (home, policies) need only these.
 const UI_SOURCE = /[\\/](apps[\\/]web[\\/]src[\\/](components|lib)|packages[\\/]core[\\/]src)[\\/]/
+/**
+ * Features that several screens share but the deck and card pages (where most visits start)
+ * never need: their own chunks, so a deck's first visit does not download the card browser.
+ */
+const FEATURE_CHUNKS: [name: string, test: RegExp][] = [
+  [
+    'card-browser',
+    /[\\/]src[\\/](features[\\/]card-filters|features[\\/]card-list|routes[\\/]cards)[\\/]/,
+  ],
+  // The deck listings' filters and tabs; deck-list.tsx itself also lists a card's recent decks.
+  ['deck-browser', /[\\/]src[\\/]features[\\/]deck-list[\\/](?!deck-list\.)/],
+  ['deck-export', /[\\/]src[\\/]features[\\/]deck-export[\\/]/],
+]
+
 const ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx')
 const APP_ROUTES = path.resolve(import.meta.dirname, 'src/app/app-routes.tsx')
 
@@ -134,6 +148,8 @@ function sharedChunk() {
     startup ??= staticClosure(graph, APP_ROUTES)
     if (initial.has(id) || !isLight(graph, id)) return null
     if (startup.has(id)) return 'startup'
+    const feature = FEATURE_CHUNKS.find(([, test]) => test.test(id))
+    if (feature) return feature[0]
     return UI_SOURCE.test(id) ? 'ui' : 'app'
   }
 }

@@ -36,10 +36,9 @@ function DeckDetailsScreen({ mine }: { mine: boolean }) {
   const viewer = useAppStore((state) => state.session?.badge ?? null)
   const details = useQuery({ ...deckDetailsQuery(id ?? 0, mine, viewer), enabled: id !== null })
   // The deck renders as a deferred update, which React splits into short tasks; the query's own
-  // update would render it all in one long task and hold up the page. The same goes for a first
-  // render that finds the answer already cached (a first visit fetches it early): it shows the
-  // loading state and the deck follows as a deferred update.
-  const data = useDeferredValue(details.data ?? null, null)
+  // update would render it all in one long task and hold up the page. (A first visit mounts the
+  // screen in a transition, already split, with the answer fetched early.)
+  const data = useDeferredValue(details.data)
   const deck = data?.deck
   useDocumentTitle(deck ? deckTitle(deck) : undefined)
 
