@@ -22,6 +22,12 @@ const Toaster = lazy(() =>
   import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
 )
 
+/** The toaster, fetched once the first screen has painted; toasts asked for before then wait for it. */
+function LateToaster() {
+  const painted = useAfterPaint()
+  return <Suspense fallback={null}>{painted ? <Toaster /> : null}</Suspense>
+}
+
 /**
  * Whether the route table and the first page's screen have loaded. Until then the shell renders
  * without them instead of suspending: a fallback on the first render would hold the page's
@@ -51,7 +57,6 @@ export function RootLayout() {
   useSessionWiring()
   useBuilderWiring()
   const building = useBuilderEnabled() && loggedIn
-  const painted = useAfterPaint()
   const routesReady = useFirstScreenReady(location.pathname)
 
   // Every navigation resets the title to the route's; a layout effect, so the passive effect of
@@ -91,7 +96,7 @@ export function RootLayout() {
         ) : null}
       </div>
       <SiteFooter />
-      <Suspense fallback={null}>{painted ? <Toaster /> : null}</Suspense>
+      {routesReady ? <LateToaster /> : null}
     </div>
   )
 }
