@@ -5,7 +5,7 @@ import { SiteHeader } from '../components/site-header/site-header.tsx'
 import { BuilderHeaderButton } from '../features/deck-builder/builder-header-button.tsx'
 import { useBuilderEnabled, useBuilderWiring } from '../features/deck-builder/builder-hooks.ts'
 import { useSessionWiring } from '../features/session/session-wiring.ts'
-import { useAfterPaint } from '../lib/use-after-paint.ts'
+import { AfterPaint } from '../lib/after-paint.tsx'
 import { matchAppRoute, pageTitle, useAppRoute } from '../router.tsx'
 import { useAppStore } from '../store/app-store.ts'
 import { BuilderSkipLink } from './builder-skip-link.tsx'
@@ -21,12 +21,6 @@ const BuilderPane = lazy(() =>
 const Toaster = lazy(() =>
   import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
 )
-
-/** The toaster, fetched once the first screen has painted; toasts asked for before then wait for it. */
-function LateToaster() {
-  const painted = useAfterPaint()
-  return <Suspense fallback={null}>{painted ? <Toaster /> : null}</Suspense>
-}
 
 /**
  * Whether the route table and the first page's screen have loaded. Until then the shell renders
@@ -96,7 +90,12 @@ export function RootLayout() {
         ) : null}
       </div>
       <SiteFooter />
-      {routesReady ? <LateToaster /> : null}
+      {/* Fetched once the first screen has painted; toasts asked for before then wait for it. */}
+      {routesReady ? (
+        <AfterPaint>
+          <Toaster />
+        </AfterPaint>
+      ) : null}
     </div>
   )
 }

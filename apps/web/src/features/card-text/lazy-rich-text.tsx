@@ -1,5 +1,5 @@
-import { type ComponentProps, lazy, Suspense } from 'react'
-import { useAfterPaint } from '../../lib/use-after-paint.ts'
+import { type ComponentProps, lazy } from 'react'
+import { AfterPaint } from '../../lib/after-paint.tsx'
 import type { RichText as EagerRichText } from './card-text.tsx'
 
 const RichText = lazy(() => import('./card-text.tsx').then((m) => ({ default: m.RichText })))
@@ -9,6 +9,9 @@ const RichText = lazy(() => import('./card-text.tsx').then((m) => ({ default: m.
  * module of the site, so pages whose first view does not need it fetch it once they have painted.
  */
 export function LazyRichText(props: ComponentProps<typeof EagerRichText>) {
-  const painted = useAfterPaint()
-  return <Suspense fallback={null}>{painted ? <RichText {...props} /> : null}</Suspense>
+  return (
+    <AfterPaint>
+      <RichText {...props} />
+    </AfterPaint>
+  )
 }

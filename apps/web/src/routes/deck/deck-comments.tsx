@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
-import { useAfterPaint } from '../../lib/use-after-paint.ts'
+import { AfterPaint } from '../../lib/after-paint.tsx'
 import styles from './deck-details.module.css'
 
 // The thread sits below the fold and brings the markdown renderer and the comment form:
@@ -20,22 +20,12 @@ type DeckCommentsProps = {
 
 /** Where a public deck's comment thread sits on the page. */
 export function DeckComments({ entityId, lastSeenEntityId, legacy }: DeckCommentsProps) {
-  const painted = useAfterPaint()
-  const loading = <SkeletonRows rows={3} rowHeight={72} label="Loading comments..." />
   return (
     <section id="comments" className={styles.comments} aria-labelledby="comments-heading">
       <h2 id="comments-heading">Comments</h2>
-      <Suspense fallback={loading}>
-        {painted ? (
-          <CommentsSection
-            entityId={entityId}
-            lastSeenEntityId={lastSeenEntityId}
-            legacy={legacy}
-          />
-        ) : (
-          loading
-        )}
-      </Suspense>
+      <AfterPaint fallback={<SkeletonRows rows={3} rowHeight={72} label="Loading comments..." />}>
+        <CommentsSection entityId={entityId} lastSeenEntityId={lastSeenEntityId} legacy={legacy} />
+      </AfterPaint>
     </section>
   )
 }
