@@ -35,7 +35,7 @@ test('a visitor signs up from the mailed link, finalizes the account and logs ou
       'Your account invitation has been sent! Please follow the instructions in your email to finalize your account.',
     ),
   ).toBeVisible()
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL('/')
 
   await page.goto(await mailLink(email))
   await expect(page.getByText(/kid-friendly/).first()).toBeVisible()
@@ -55,7 +55,7 @@ test('a visitor signs up from the mailed link, finalizes the account and logs ou
 
   await header(page).getByRole('button', { name: 'Log out' }).click()
   await expect(page.getByText('You have logged out!')).toBeVisible()
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL('/')
   await expect(header(page).getByRole('link', { name: 'Log in' })).toBeVisible()
 
   // The invitation was used up.
@@ -93,14 +93,14 @@ test('a login-only page asks for an account, and Remember me keeps it for a year
 
   // Logged in, the log-in page sends the player on.
   await page.goto('/log-in/')
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL('/')
 })
 
 test('an expired session asks to log in again and retries the call', async ({ page, request }) => {
   const { email } = await createPlayer(request, 'Expiring')
   await page.goto('/log-in/')
   await logIn(page, email)
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL('/')
 
   // The token stops working on the server (as after expiry) while the browser still holds it.
   const token = await page.evaluate(
@@ -131,8 +131,9 @@ test('an expired session asks to log in again and retries the call', async ({ pa
   await expect(modal).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(page.getByText('You have been automatically logged out.')).toBeVisible()
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL('/')
   await expect(header(page).getByRole('link', { name: 'Log in' })).toBeVisible()
+
 })
 
 test('a forgotten password is reset from the mailed link', async ({ page, request }) => {

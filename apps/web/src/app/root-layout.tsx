@@ -5,6 +5,7 @@ import { SiteHeader } from '../components/site-header/site-header.tsx'
 import { BuilderHeaderButton } from '../features/deck-builder/builder-header-button.tsx'
 import { useBuilderEnabled, useBuilderWiring } from '../features/deck-builder/builder-hooks.ts'
 import { useSessionWiring } from '../features/session/session-wiring.ts'
+import { useSessionEndedHere } from '../features/session/use-session-ended-here.ts'
 import { AfterPaint } from '../lib/after-paint.tsx'
 import { matchAppRoute, pageTitle, useAppRoute } from '../router.tsx'
 import { useAppStore } from '../store/app-store.ts'
@@ -61,6 +62,7 @@ export function RootLayout() {
   }, [meta.title, location.pathname])
 
   const needsLogin = meta.requiresLogin && !loggedIn
+  const sessionEndedHere = useSessionEndedHere(location.pathname, loggedIn)
 
   return (
     <div className={styles.shell} data-building={building}>
@@ -72,7 +74,9 @@ export function RootLayout() {
       <SiteHeader tall={Boolean(meta.tallHeader)} deckAction={<BuilderHeaderButton />} />
       <div className={styles.body}>
         <main id="main-content" className={styles.main} tabIndex={-1}>
-          {needsLogin ? (
+          {needsLogin && sessionEndedHere ? (
+            <Navigate to="/" replace />
+          ) : needsLogin ? (
             <Navigate
               to="/log-in/"
               replace
