@@ -134,6 +134,19 @@ test('an expired session asks to log in again and retries the call', async ({ pa
   await expect(page).toHaveURL('/')
   await expect(header(page).getByRole('link', { name: 'Log in' })).toBeVisible()
 
+  // A page whose call the entry script starts (a card's) still asks, and retries it.
+  await page.goto('/log-in/')
+  await logIn(page, email)
+  const third = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('spellboard') ?? '{}').state.session.token as string,
+  )
+  await request.delete('/v2/token', { headers: { Authorization: `Bearer ${third}` } })
+  await page.goto('/cards/bark-skin/')
+  await modal.getByLabel('Email').fill(email)
+  await modal.getByLabel('Password').fill(PASSWORD)
+  await modal.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Bark Skin' })).toBeVisible()
+  await expect(header(page).getByRole('link', { name: /^Expiring#\S+$/ })).toBeVisible()
 })
 
 test('a forgotten password is reset from the mailed link', async ({ page, request }) => {

@@ -38,15 +38,23 @@ type SessionHooks = {
   onLoginRequired: () => void
 }
 
+let sessionWired: () => void = () => {}
+const wired = new Promise<void>((resolve) => {
+  sessionWired = resolve
+})
+
 let hooks: SessionHooks = {
   getToken: () => null,
-  onSessionExpired: () => Promise.resolve(false),
-  onLoginRequired: () => {},
+  // A call answered before the app has mounted its session handling (the landing page's call,
+  // started by the entry script) waits for it, so an expired session still gets the log-in modal.
+  onSessionExpired: () => wired.then(() => hooks.onSessionExpired()),
+  onLoginRequired: () => void wired.then(() => hooks.onLoginRequired()),
 }
 
 /** The session feature plugs in here; the client itself never touches UI or routing. */
 export function configureSession(next: Partial<SessionHooks>) {
   hooks = { ...hooks, ...next }
+  if (next.onSessionExpired && next.onLoginRequired) sessionWired()
 }
 
 /** The token calls are sent with now (null when logged out). */

@@ -79,3 +79,29 @@ describe('answers fetched ahead', () => {
     await expect(fetchCardDetails('flame', true)).rejects.toMatchObject({ status: 404 })
   })
 })
+
+// Last in the file: it mounts the session handling, which then stays for the module's life.
+describe('an answer fetched ahead with an expired session', () => {
+  it('waits for the session handling to be mounted, then retries after a new log-in', async () => {
+    token = 'stale'
+    const api = fakeApi({
+      'GET /cards/flame/details': [
+        { status: 401, body: { detail: 'Expired' } },
+        { status: 200, body: { name: 'Flame' } },
+      ],
+    })
+    fetchCardDetailsAhead('flame', false)
+    const answer = fetchCardDetails('flame', false)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(api.calls).toHaveLength(1)
+
+    const onSessionExpired = vi.fn(() => {
+      token = 'fresh'
+      return Promise.resolve(true)
+    })
+    configureSession({ onSessionExpired, onLoginRequired: () => {} })
+    await expect(answer).resolves.toEqual({ name: 'Flame' })
+    expect(onSessionExpired).toHaveBeenCalledOnce()
+    expect(api.calls[1]?.headers.get('Authorization')).toBe('Bearer fresh')
+  })
+})

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { settleLogIn, useLoginPrompt } from './login-prompt.ts'
 
@@ -10,8 +10,12 @@ export function LoginModalHost() {
   const { key } = useLocation()
 
   // The modal closes on any route change; the waiting call then fails as if it were cancelled.
+  // Not on mount: the landing page's own call may have opened it before this host was here.
+  const openedOn = useRef(key)
   useEffect(() => {
-    if (key) settleLogIn(false)
+    if (key === openedOn.current) return
+    openedOn.current = key
+    settleLogIn(false)
   }, [key])
 
   if (!reason) return null
