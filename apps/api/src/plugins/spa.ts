@@ -65,6 +65,13 @@ export async function registerSpa(app: FastifyInstance, config: Config, db: Db) 
     if (path.extname(filePath) && !filePath.endsWith('.html')) {
       return reply.code(404).send({ detail: 'Not Found' })
     }
+    // Every page's address ends in a slash (SPEC §2): `/cards` moves to `/cards/`, query kept.
+    // Only paths of one leading slash: `//host` would read as another site's address.
+    const [rawPath = '/', ...query] = request.url.split('?')
+    if (!rawPath.endsWith('/') && /^\/[^/\\]/.test(rawPath) && !filePath.endsWith('.html')) {
+      const search = query.length > 0 ? `?${query.join('?')}` : ''
+      return reply.redirect(`${rawPath}/${search}`, 301)
+    }
     const page = `${head}${await image(filePath)}${hints(request.url)}</head>${rest}`
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page)
   }
