@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http'
 import sensible from '@fastify/sensible'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -5,6 +6,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { AppDeps } from './deps.ts'
 import { createAuth, logSafeRequest, registerAuthDecorators } from './plugins/auth.ts'
+import { registerBodyParsing } from './plugins/body-parsing.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts'
@@ -35,6 +37,11 @@ export type BuildOptions = {
 
 /** Request bodies past this size are refused with 413. */
 const BODY_LIMIT = 1024 * 1024
+/**
+ * A path parameter may be as long as the request line Node admits (its header size limit):
+ * an over-long stub or uuid is an unknown or invalid one (404, 422), not a refused URL.
+ */
+const MAX_PARAM_LENGTH = maxHeaderSize
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options
@@ -57,11 +64,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     return503OnClosing: true,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
 
+  registerBodyParsing(app)
   app.setValidatorCompiler(zodValidatorCompiler)
   // Responses are plain JSON; response schemas only document them in OpenAPI. Card output is
   // SPARSE (absent keys stay absent), which a stripping serializer would not respect.
@@ -84,7 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   await app.register(sensible)
-  registerAuthDecorators(app)
+  registerAuthDecorators(app, deps.auth)
   // A route keeps the error handler in force when it is added (the CORS preflight route too),
   // so the handler comes before every plugin that adds routes.
   let spaFallback: Awaited<ReturnType<typeof registerSpa>> | undefined

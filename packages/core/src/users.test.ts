@@ -13,6 +13,11 @@ describe('emailSchema', () => {
     ['  Player@Example.ORG ', 'player@example.org'],
     ["o'neil+ashes@mail.example.co.uk", "o'neil+ashes@mail.example.co.uk"],
     ['a!b*c@example.org', 'a!b*c@example.org'],
+    ['Üser@example.org', 'üser@example.org'],
+    ['user@EXÄMPLE.org', 'user@exämple.org'],
+    ['u\u0308ser@example.org', 'üser@example.org'],
+    ['用户@例子.广告', '用户@例子.广告'],
+    ['user@xn--exmple-cua.org', 'user@xn--exmple-cua.org'],
   ])('accepts %j as %j', (input, output) => {
     expect(emailSchema.parse(input)).toBe(output)
   })
@@ -24,6 +29,14 @@ describe('emailSchema', () => {
     'player@localhost',
     'two@@example.org',
     'space in@example.org',
+    'üser in@example.org',
+    '.player@example.org',
+    'player.@example.org',
+    'pla..yer@example.org',
+    'player@exa_mple.org',
+    'player@-example.org',
+    'player@[192.0.2.1]',
+    'zero\u200bwidth@example.org',
     `${'a'.repeat(250)}@example.org`,
     '',
   ])('refuses %j', (input) => {

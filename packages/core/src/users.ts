@@ -26,20 +26,31 @@ export const authTokenSchema = z.object({
 })
 export type AuthToken = z.infer<typeof authTokenSchema>
 
-/**
- * The address syntax browsers accept in `<input type="email">` (every RFC 5322 local-part
- * character, so `o'neil+ashes@…` and `a!b@…` pass), with a dot required in the domain.
- */
-const EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
+/** A local-part character: RFC 5322 atext, or any non-ASCII character but spaces and controls. */
+const ATEXT = String.raw`[\w!#$%&'*+/=?^\x60{|}~-]|[^\p{ASCII}\p{White_Space}\p{C}]`
+/** A domain label: letters and digits of any script, inner hyphens, up to 63 characters. */
+const LABEL = String.raw`[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?`
 
-/** E-mails are validated, then trimmed and lower-cased before lookup and storage (§3.5). */
+/**
+ * The address syntax the reference's validator (python email-validator) accepts: dot-separated
+ * atoms before the `@` (so `o'neil+ashes@…`, `a!b@…` and `üser@…` pass, `.a@…` and `a..b@…` do
+ * not), and a domain of two or more labels, internationalised ones included (`exämple.org`).
+ */
+const EMAIL = new RegExp(
+  String.raw`^(?:${ATEXT})+(?:\.(?:${ATEXT})+)*@(?:${LABEL}\.)+${LABEL}$`,
+  'u',
+)
+
+/**
+ * E-mails are validated, then trimmed and lower-cased before lookup and storage (§3.5); like the
+ * reference, composed and decomposed accents are stored alike (Unicode NFC).
+ */
 export const emailSchema = z
   .string()
   .trim()
   .max(LIMITS.emailMax)
   .pipe(z.email({ pattern: EMAIL }))
-  .transform((email) => email.toLowerCase())
+  .transform((email) => email.normalize('NFC').toLowerCase())
 
 export const passwordSchema = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax)
 export const usernameSchema = z.string().trim().min(LIMITS.usernameMin).max(LIMITS.usernameMax)
@@ -118,7 +129,7 @@ const formField = z.preprocess((value) => (value === '' ? undefined : value), z.
  * `client_secret` are accepted and ignored.
  */
 export const logInFormSchema = z.object({
-  username: formField.transform((email) => email.trim().toLowerCase()),
+  username: formField.transform((email) => email.trim().normalize('NFC').toLowerCase()),
   password: formField,
   scope: z.string().optional().default(''),
   grant_type: z

@@ -10,8 +10,17 @@ const raw = z.union([z.string(), z.array(z.string())])
 const last = (value: string | string[]) => (Array.isArray(value) ? value.at(-1) : value) ?? ''
 
 type Ctx = z.RefinementCtx
-function fail(ctx: Ctx, type: string, message: string, input: unknown, extra?: object) {
-  ctx.addIssue({ code: 'custom', message, input, params: { type, ...extra } })
+/** `path` places the issue below the parameter: the index of a repeated key's bad value. */
+type Extra = { ctx?: object; path?: number[] }
+function fail(ctx: Ctx, type: string, message: string, input: unknown, extra: Extra = {}) {
+  const { path, ...params } = extra
+  ctx.addIssue({
+    code: 'custom',
+    message,
+    input,
+    ...(path ? { path } : {}),
+    params: { type, ...params },
+  })
   return z.NEVER
 }
 
@@ -42,8 +51,16 @@ export function qBool(fallback = false) {
   })
 }
 
+/**
+ * A decimal integer, as the reference parses it: any number of digits. Ids are 64-bit and a
+ * client may send more digits still; past 2^53 a value can no longer name a row nor a page, so it
+ * is kept at the largest safe integer of its sign (it then reads as an unknown id, an offset past
+ * the end, a limit over the maximum) instead of being refused.
+ */
 function parseIntStrict(text: string): number | undefined {
-  return /^\s*[+-]?\d+\s*$/.test(text) ? Number.parseInt(text, 10) : undefined
+  if (!/^\s*[+-]?\d+\s*$/.test(text)) return undefined
+  const parsed = Number.parseInt(text, 10)
+  return Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, parsed))
 }
 
 export function qInt(options: { fallback?: number; min?: number; max?: number } = {}) {
@@ -51,7 +68,7 @@ export function qInt(options: { fallback?: number; min?: number; max?: number } 
     if (value === undefined) return options.fallback
     const text = last(value)
     const parsed = parseIntStrict(text)
-    if (parsed === undefined || !Number.isSafeInteger(parsed)) {
+    if (parsed === undefined) {
       return fail(
         ctx,
         'int_parsing',
@@ -92,10 +109,15 @@ function enumMessage(values: readonly string[]): string {
     : (quoted[0] ?? '')
 }
 
-function checkEnum<T extends string>(values: readonly T[], text: string, ctx: Ctx): T {
+function checkEnum<T extends string>(
+  values: readonly T[],
+  text: string,
+  ctx: Ctx,
+  path?: number[],
+): T {
   if ((values as readonly string[]).includes(text)) return text as T
   const expected = enumMessage(values)
-  return fail(ctx, 'enum', `Input should be ${expected}`, text, { ctx: { expected } })
+  return fail(ctx, 'enum', `Input should be ${expected}`, text, { ctx: { expected }, path })
 }
 
 export function qEnum<T extends string>(values: readonly T[], fallback: T) {
@@ -108,8 +130,9 @@ export function qEnum<T extends string>(values: readonly T[], fallback: T) {
 export function qEnumList<T extends string>(values: readonly T[]) {
   return raw.optional().transform((value, ctx): T[] => {
     if (value === undefined) return []
+    // Like every list parameter, each bad value is reported at its own index (a lone one at 0).
     const list = Array.isArray(value) ? value : [value]
-    return list.map((text) => checkEnum(values, text, ctx))
+    return list.map((text, index) => checkEnum(values, text, ctx, [index]))
   })
 }
 
@@ -137,7 +160,7 @@ export function pagingQuery(defaultLimit: number = LIMITS.defaultPageSize) {
       if (value === undefined) return defaultLimit
       const text = last(value)
       const parsed = parseIntStrict(text)
-      if (parsed === undefined || !Number.isSafeInteger(parsed)) {
+      if (parsed === undefined) {
         return fail(
           ctx,
           'int_parsing',
@@ -157,7 +180,7 @@ export function pagingQuery(defaultLimit: number = LIMITS.defaultPageSize) {
 /** Integer path parameter (ids). */
 export const pathInt = z.string().transform((text, ctx): number => {
   const parsed = parseIntStrict(text)
-  if (parsed === undefined || !Number.isSafeInteger(parsed)) {
+  if (parsed === undefined) {
     return fail(
       ctx,
       'int_parsing',

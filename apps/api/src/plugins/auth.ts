@@ -4,7 +4,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
 } from 'fastify'
 import { type Db, queryRows } from '../db/client.ts'
 import { readToken, type TokenClaims } from '../services/tokens.ts'
@@ -47,8 +47,11 @@ function bearerToken(request: FastifyRequest): string | null {
 export type Auth = ReturnType<typeof createAuth>
 
 /**
- * Auth levels of API.md §3.3 as pre-handlers. A present bearer token is always evaluated, so a
- * stale token gets 401 even on public reads (clients rely on that to prompt a new log-in).
+ * Auth levels of API.md §3.3 as preValidation hooks: like the reference's dependencies, they
+ * answer before the path, query and body are validated, so a caller who may not call a route
+ * hears 401/403 whatever else is wrong with the request. A present bearer token is always
+ * evaluated, so a stale token gets 401 even on public reads (clients rely on that to prompt a
+ * new log-in).
  */
 export function createAuth(db: Db, secretKey: string, now: () => number = Date.now) {
   async function evaluate(request: FastifyRequest): Promise<AuthUser | null> {
@@ -70,19 +73,19 @@ export function createAuth(db: Db, secretKey: string, now: () => number = Date.n
     return user
   }
 
-  const optional: preHandlerAsyncHookHandler = async (request) => {
+  const optional: preValidationAsyncHookHandler = async (request) => {
     request.user = await evaluate(request)
   }
-  const user: preHandlerAsyncHookHandler = async (request) => {
+  const user: preValidationAsyncHookHandler = async (request) => {
     request.user = await evaluate(request)
     if (!request.user) throw httpErrors.unauthorized('Not authenticated')
   }
-  const admin: preHandlerAsyncHookHandler = async (request) => {
+  const admin: preValidationAsyncHookHandler = async (request) => {
     request.user = await evaluate(request)
     if (!request.user) throw httpErrors.unauthorized('Not authenticated')
     if (!request.user.is_admin) throw httpErrors.forbidden('You do not have access to this action.')
   }
-  const anonymousOnly: preHandlerAsyncHookHandler = async (request) => {
+  const anonymousOnly: preValidationAsyncHookHandler = async (request) => {
     if (await evaluate(request)) {
       throw httpErrors.unauthorized('You are already logged in as a registered user.')
     }
@@ -90,9 +93,16 @@ export function createAuth(db: Db, secretKey: string, now: () => number = Date.n
   return { optional, user, admin, anonymousOnly, evaluate }
 }
 
-export function registerAuthDecorators(app: FastifyInstance) {
+export function registerAuthDecorators(app: FastifyInstance, auth: Auth) {
   app.decorateRequest('user', null)
   app.decorateRequest('tokenClaims', null)
+  // Run after validation, an auth level would let a 422 leak past a 401/403 (see createAuth).
+  const levels = new Set<unknown>(Object.values(auth))
+  app.addHook('onRoute', (route) => {
+    if ([route.preHandler].flat().some((hook) => levels.has(hook))) {
+      throw new Error(`${route.method} ${route.url}: authenticate in preValidation, not preHandler`)
+    }
+  })
 }
 
 /** The caller, known to be present after the `user` or `admin` pre-handler. */

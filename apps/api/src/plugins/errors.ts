@@ -133,11 +133,6 @@ export function registerErrorHandling(
         },
       ])
     }
-    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return send(reply, 422, [
-        { type: 'missing', loc: ['body'], msg: 'Field required', input: null },
-      ])
-    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable')
       reply.header('Retry-After', '5')

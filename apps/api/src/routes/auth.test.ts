@@ -115,6 +115,20 @@ describe('POST /v2/token', () => {
     expect(response.statusCode).toBe(200)
   })
 
+  it('takes internationalised e-mails, for log-in and password resets alike', async () => {
+    // Typed with a decomposed ü (u + combining diaeresis): stored and looked up composed.
+    const typed = 'U\u0308ser@Exämple.org'
+    await createTestUser(t, { email: 'üser@exämple.org' })
+    expect((await logIn(t, { username: typed, password: TEST_PASSWORD })).statusCode).toBe(200)
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/v2/reset',
+      payload: { email: typed },
+    })
+    expect(reset.statusCode, reset.body).toBe(200)
+    expect(t.mailer.sent.at(-1)?.to).toBe('üser@exämple.org')
+  })
+
   it.each([
     ['a wrong password', () => ({ username: player.email, password: 'not the password' })],
     ['an unknown e-mail', () => ({ username: 'nobody@example.org', password: TEST_PASSWORD })],
@@ -222,14 +236,15 @@ describe('POST /v2/token', () => {
     },
   )
 
-  it('keeps other routes JSON-only', async () => {
+  it('keeps other routes JSON-only: a form there is no object (422)', async () => {
     const response = await t.app.inject({
       method: 'PATCH',
       url: '/v2/players/me',
       headers: { ...bearer(player), 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'username=Sneaky',
     })
-    expect(response.statusCode).toBe(415)
+    expect(response.statusCode).toBe(422)
+    expect(response.json().detail).toEqual([expect.objectContaining({ loc: ['body'] })])
   })
 
   it('replaces a bcrypt hash from the reference site with scrypt on log-in', async () => {

@@ -89,7 +89,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
           body: logInFormSchema,
           response: { 200: authTokenSchema, 401: errorBodySchema, 403: errorBodySchema },
         },
-        preHandler: deps.auth.anonymousOnly,
+        preValidation: deps.auth.anonymousOnly,
         bodyLimit: BODY_LIMITS.account,
       },
       async (request, reply) => {
@@ -115,7 +115,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
     '/token',
     {
       schema: { tags, summary: 'Log out (revoke this token)', response: { 200: detailSchema } },
-      preHandler: deps.auth.user,
+      preValidation: deps.auth.user,
     },
     async (request) => {
       const user = requireUser(request)
@@ -134,7 +134,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
         body: emailBodySchema,
         response: { 200: detailSchema, 404: errorBodySchema },
       },
-      preHandler: deps.auth.anonymousOnly,
+      preValidation: deps.auth.anonymousOnly,
       bodyLimit: BODY_LIMITS.account,
     },
     async (request, reply) => {
@@ -168,7 +168,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
         body: newPasswordSchema,
         response: { 200: authTokenSchema, 404: errorBodySchema },
       },
-      preHandler: deps.auth.anonymousOnly,
+      preValidation: deps.auth.anonymousOnly,
     },
     async (request) => {
       const outcome = await completePasswordReset(

@@ -331,6 +331,21 @@ describe.skipIf(!existsSync(REAL_DATA_DIR))('GET /v2/cards on the real data', ()
       )
     })
 
+    it.each(['2147483648', '9007199254740993', '99999999999999999999'])(
+      'clamps limit=%s to 100 too, however many digits it has',
+      async (limit) => {
+        const { status, body } = await list(`?limit=${limit}`)
+        expect(status).toBe(200)
+        expect(body.results).toHaveLength(100)
+      },
+    )
+
+    it('answers an offset past 2^53 with an empty page', async () => {
+      const { status, body } = await list('?offset=99999999999999999999')
+      expect(status).toBe(200)
+      expect(body).toMatchObject({ count: 284, next: null, results: [] })
+    })
+
     it('replaces offset, drops it from previous at zero, and drops empty values', async () => {
       const middle = await list('?offset=50&q=&limit=30&order=desc')
       expect(middle.body.next).toBe('http://api.test/v2/cards?offset=80&limit=30&order=desc')
@@ -371,25 +386,37 @@ describe.skipIf(!existsSync(REAL_DATA_DIR))('GET /v2/cards on the real data', ()
 
   describe('bad input', () => {
     it.each([
-      ['limit=abc', 'limit', 'int_parsing'],
-      ['limit=0', 'limit', 'greater_than'],
-      ['limit=-5', 'limit', 'greater_than'],
-      ['offset=-1', 'offset', 'greater_than_equal'],
-      ['offset=1.5', 'offset', 'int_parsing'],
-      ['types=wizard', 'types', 'enum'],
-      ['sort=power', 'sort', 'enum'],
-      ['order=up', 'order', 'enum'],
-      ['dice=fire', 'dice', 'enum'],
-      ['dice_logic=some', 'dice_logic', 'enum'],
-      ['releases=yours', 'releases', 'enum'],
-      ['mode=builder', 'mode', 'enum'],
-      ['show_legacy=maybe', 'show_legacy', 'bool_parsing'],
-      ['show_summons=2', 'show_summons', 'bool_parsing'],
-    ])('%s → 422', async (query, field, type) => {
+      ['limit=abc', ['limit'], 'int_parsing'],
+      ['limit=0', ['limit'], 'greater_than'],
+      ['limit=-5', ['limit'], 'greater_than'],
+      ['limit=-99999999999999999999', ['limit'], 'greater_than'],
+      ['offset=-1', ['offset'], 'greater_than_equal'],
+      ['offset=-99999999999999999999', ['offset'], 'greater_than_equal'],
+      ['offset=1.5', ['offset'], 'int_parsing'],
+      ['types=wizard', ['types', 0], 'enum'],
+      ['sort=power', ['sort'], 'enum'],
+      ['order=up', ['order'], 'enum'],
+      ['dice=fire', ['dice', 0], 'enum'],
+      ['dice_logic=some', ['dice_logic'], 'enum'],
+      ['releases=yours', ['releases'], 'enum'],
+      ['mode=builder', ['mode'], 'enum'],
+      ['show_legacy=maybe', ['show_legacy'], 'bool_parsing'],
+      ['show_summons=2', ['show_summons'], 'bool_parsing'],
+    ])('%s → 422', async (query, loc, type) => {
       const { status, body } = await list(`?${query}`)
       expect(status).toBe(422)
       expect((body as unknown as { detail: unknown[] }).detail).toEqual([
-        expect.objectContaining({ type, loc: ['query', field] }),
+        expect.objectContaining({ type, loc: ['query', ...loc] }),
+      ])
+    })
+
+    it('places each bad value of a list parameter at its own index', async () => {
+      const { status, body } = await list('?types=ally&types=foo&dice=charm&dice=fire&types=bar')
+      expect(status).toBe(422)
+      expect((body as unknown as { detail: unknown[] }).detail).toEqual([
+        expect.objectContaining({ type: 'enum', loc: ['query', 'types', 1], input: 'foo' }),
+        expect.objectContaining({ type: 'enum', loc: ['query', 'types', 2], input: 'bar' }),
+        expect.objectContaining({ type: 'enum', loc: ['query', 'dice', 1], input: 'fire' }),
       ])
     })
 

@@ -106,6 +106,14 @@ describe('GET /v2/decks/{id} resolution', () => {
     expect(stale.statusCode).toBe(401)
   })
 
+  it.each(['2147483648', '9007199254740993', '99999999999999999999'])(
+    'answers an id too big for any deck (%s) with 404, like any unknown id',
+    async (id) => {
+      expect((await get(t, `/v2/decks/${id}`)).status).toBe(404)
+      expect((await get(t, `/v2/decks/${id}/snapshots`)).status).toBe(404)
+    },
+  )
+
   it('hides deleted decks and falls back to the previous public snapshot', async () => {
     const deck = await createDeck(t, owner)
     const older = await snapshot(t, owner, deck)

@@ -70,6 +70,15 @@ describe('invitations and registration', () => {
     expect(t.mailer.sent).toHaveLength(before)
   })
 
+  it.each(['üser@example.org', 'user@exämple.org', 'ユーザー@例え.jp'])(
+    'invites internationalised addresses like %s',
+    async (email) => {
+      const response = await invite(t, email.toUpperCase())
+      expect(response.statusCode, response.body).toBe(201)
+      expect(t.mailer.sent.at(-1)?.to).toBe(email)
+    },
+  )
+
   it.each([
     ['not an e-mail', { email: 'not-an-email' }, 'value_error'],
     ['no e-mail', {}, 'missing'],

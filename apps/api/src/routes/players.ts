@@ -58,7 +58,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
         body: emailBodySchema,
         response: { 201: detailSchema, 400: errorBodySchema },
       },
-      preHandler: deps.auth.anonymousOnly,
+      preValidation: deps.auth.anonymousOnly,
       bodyLimit: BODY_LIMITS.account,
     },
     async (request, reply) => {
@@ -95,7 +95,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
         body: registrationSchema,
         response: { 201: authTokenSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
-      preHandler: deps.auth.anonymousOnly,
+      preValidation: deps.auth.anonymousOnly,
     },
     async (request, reply) => {
       const outcome = await redeemInvitation(deps.db, request.params.token, request.body)
@@ -119,7 +119,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
     '/players/me',
     {
       schema: { tags, summary: 'The caller’s account', response: { 200: userSelfSchema } },
-      preHandler: deps.auth.user,
+      preValidation: deps.auth.user,
     },
     async (request) => toUserSelf(requireUser(request)),
   )
@@ -133,7 +133,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
         body: profilePatchSchema,
         response: { 200: userSelfSchema },
       },
-      preHandler: deps.auth.user,
+      preValidation: deps.auth.user,
     },
     async (request) => {
       const user = requireUser(request)
@@ -152,7 +152,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
         body: changePasswordSchema,
         response: { 200: detailSchema },
       },
-      preHandler: deps.auth.user,
+      preValidation: deps.auth.user,
     },
     async (request) => {
       const user = requireUser(request)
@@ -181,7 +181,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
         summary: 'The token another site uses to copy the caller’s decks',
         response: { 200: exportTokenSchema, 400: errorBodySchema },
       },
-      preHandler: deps.auth.user,
+      preValidation: deps.auth.user,
     },
     async (request) => {
       const user = requireUser(request)
@@ -220,7 +220,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
         body: moderationSchema,
         response: { 200: moderationResultSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
-      preHandler: deps.auth.admin,
+      preValidation: deps.auth.admin,
     },
     async (request) => {
       const admin = requireUser(request)

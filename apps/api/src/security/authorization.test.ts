@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestUser, TEST_PASSWORD } from '../../test/helpers.ts'
 import { MATRIX_CATALOGUE } from '../../test/matrix-catalogue.ts'
 import { invites, users } from '../db/schema.ts'
+import { issueToken } from '../services/tokens.ts'
 import {
   createSecuritySite,
   deckBody,
@@ -450,5 +451,62 @@ describe('authorization matrix', () => {
     const response = await site.t.app.inject(options)
     expect(response.statusCode, response.body).toBe(status)
     if (status === 401) expect(response.headers['www-authenticate']).toBe('Bearer')
+  })
+})
+
+/**
+ * A caller a route turns away hears its 401/403 before anything else of the request is looked
+ * at, as the reference's auth dependencies run before its parameters and body are validated:
+ * here with a body no route accepts, and a bad id or token in the path where there is one.
+ */
+type Caller = Role | 'stale'
+const USER_LEVEL: Partial<Record<Caller, number>> = { anonymous: 401, stale: 401, banned: 403 }
+const ADMIN_LEVEL = { ...USER_LEVEL, other: 403, owner: 403 }
+const ANONYMOUS_ONLY = { stale: 401, other: 401, admin: 401, banned: 403 }
+
+const GUARDED: [endpoint: string, refusals: Partial<Record<Caller, number>>][] = [
+  ['PATCH /v2/players/me', USER_LEVEL],
+  ['POST /v2/players/me/password', USER_LEVEL],
+  ['PUT /v2/releases/mine', USER_LEVEL],
+  ['PUT /v2/decks', USER_LEVEL],
+  ['POST /v2/decks/x/snapshot', USER_LEVEL],
+  ['PATCH /v2/decks/snapshots/x', USER_LEVEL],
+  ['POST /v2/comments/x', USER_LEVEL],
+  ['PATCH /v2/comment/x', USER_LEVEL],
+  ['PATCH /v2/subscription/x', USER_LEVEL],
+  ['PATCH /v2/players/1demo', ADMIN_LEVEL],
+  ['PATCH /v2/releases/matrix-future', ADMIN_LEVEL],
+  ['POST /v2/cards', ADMIN_LEVEL],
+  ['PATCH /v2/cards/x', ADMIN_LEVEL],
+  ['POST /v2/token', ANONYMOUS_ONLY],
+  ['POST /v2/players/new', ANONYMOUS_ONLY],
+  ['POST /v2/players/new/x', ANONYMOUS_ONLY],
+  ['POST /v2/reset', ANONYMOUS_ONLY],
+  ['POST /v2/reset/x', ANONYMOUS_ONLY],
+  ['POST /v2/decks/export/x', ANONYMOUS_ONLY],
+]
+
+const GUARDED_CASES = GUARDED.flatMap(([endpoint, refusals]) =>
+  Object.entries(refusals).map(([caller, status]) => ({ endpoint, caller, status })),
+)
+
+describe('refusals before validation', () => {
+  async function headersOf(caller: Caller) {
+    if (caller !== 'stale') return site.headersFor(caller)
+    const { t, players } = site
+    const hourAgo = t.clock.now - 3600 * 1000
+    const { token } = await issueToken(t.config.secretKey, players.other.badge, 60, hourAgo)
+    return { authorization: `Bearer ${token}` }
+  }
+
+  it.each(GUARDED_CASES)('$endpoint as $caller → $status', async ({ endpoint, caller, status }) => {
+    const [method, url] = endpoint.split(' ') as ['POST', string]
+    const response = await site.t.app.inject({
+      method,
+      url,
+      headers: { ...(await headersOf(caller as Caller)), 'content-type': 'application/json' },
+      payload: '5',
+    })
+    expect(response.statusCode, response.body).toBe(status)
   })
 })
