@@ -60,14 +60,14 @@ export async function registerSpa(app: FastifyInstance, config: Config, db: Db) 
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send({ detail: 'Not Found' })
     }
-    const filePath = decodeURIComponent(request.url.split('?', 1)[0] ?? '/')
+    const [rawPath = '/', ...query] = request.url.split('?')
+    const filePath = decodeURIComponent(rawPath)
     // Missing files with an extension are real 404s; everything else is a client route.
     if (path.extname(filePath) && !filePath.endsWith('.html')) {
       return reply.code(404).send({ detail: 'Not Found' })
     }
     // Every page's address ends in a slash (SPEC §2): `/cards` moves to `/cards/`, query kept.
     // Only paths of one leading slash: `//host` would read as another site's address.
-    const [rawPath = '/', ...query] = request.url.split('?')
     if (!rawPath.endsWith('/') && /^\/[^/\\]/.test(rawPath) && !filePath.endsWith('.html')) {
       const search = query.length > 0 ? `?${query.join('?')}` : ''
       return reply.redirect(`${rawPath}/${search}`, 301)

@@ -24,7 +24,7 @@ export function useSessionWiring() {
       onSessionExpired: async () => {
         const renewed = await requestLogIn('expired')
         if (!renewed) {
-          // Leave first: a login-only page without a session would redirect to log-in instead.
+          // Home from any page (SPEC §4), not only from login-only ones as after a log-out.
           navigate('/')
           endSession()
           notify.warning('You have been automatically logged out.')
