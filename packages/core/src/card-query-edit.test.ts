@@ -50,6 +50,7 @@ describe('rendering', () => {
   it('closes an open quote that terms follow, and keeps a lone or from joining groups', () => {
     const open = toggleDie(parsed('fire "open phrase'), 'charm')
     expect(renderCardQuery(open)).toBe('fire "open phrase" dice:charm')
+    expect(renderCardQuery(toggleDie(parsed('  fire  '), 'time'))).toBe('fire dice:time')
     expect(freeText(parsed(renderCardQuery(open)))).toBe('fire "open phrase"')
 
     const lone: CardQuery = {

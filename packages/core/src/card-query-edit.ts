@@ -53,7 +53,10 @@ export function renderCardQuery(query: CardQuery): string {
         return `"${part.text.trim()}"`
       }
       // An open quote would swallow the terms after it; closed, it searches the same phrase.
-      return after && hasOpenQuote(part.text) ? `${part.text}"` : part.text
+      // Spaces inside an open quote belong to its phrase; others are just typing.
+      const text = part.text.trimStart()
+      if (!hasOpenQuote(text)) return text.trimEnd()
+      return after ? `${text}"` : text
     })
     .join(' ')
 }
