@@ -15,6 +15,10 @@ export const LIMITS = {
   /** Comment, deck description and profile text. */
   longText: 10_000,
   searchText: 255,
+  /** Filter terms in one card search (`type:ally`, `cost<=2`…); bounds the work per query. */
+  searchTerms: 20,
+  /** Lines of a pasted deck list that are read; a deck needs about 40. */
+  deckTextLines: 300,
 } as const
 
 export const DECK_RULES = {

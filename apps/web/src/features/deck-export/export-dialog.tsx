@@ -1,3 +1,4 @@
+import { deckExportText, type ExportableDeck } from '@spellboard/core/deck-text'
 import { useMemo, useRef, useState } from 'react'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -7,7 +8,7 @@ import { notify } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import { copyText } from './copy-text.ts'
 import styles from './export-dialog.module.css'
-import { deckExportText, type ExportableDeck, shareUrl } from './export-text.ts'
+import { shareUrl } from './share-url.ts'
 
 /** A deck as the dialog shares it: the share link only exists once the deck is saved. */
 export type ShareableDeck = ExportableDeck & {

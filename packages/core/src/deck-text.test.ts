@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deckExportText, type ExportableDeck, type ExportOptions, shareUrl } from './export-text.ts'
+import { deckExportText, type ExportableDeck, type ExportOptions } from './deck-text.ts'
 
 const deck: ExportableDeck = {
   title: 'Embers',
@@ -113,12 +113,6 @@ Conjuration Pile (5):
     }
     expect(deckExportText(empty, options({ showAttribution: false }))).toBe(
       'Untitled Sera Emberlock\n\nPhoenixborn: Sera Emberlock',
-    )
-  })
-
-  it('builds the share address', () => {
-    expect(shareUrl('https://spellboard.example', 'abc')).toBe(
-      'https://spellboard.example/decks/share/abc/',
     )
   })
 })

@@ -1,5 +1,5 @@
-import { DECK_RULES } from '@spellboard/core/limits'
-import { countCopies, deckSections, deckTitle } from '../deck-view/deck-sections.ts'
+import { countCopies, deckSections, deckTitle } from './deck-sections.ts'
+import { DECK_RULES } from './limits.ts'
 
 type ExportCard = {
   name: string
@@ -85,9 +85,4 @@ export function deckExportText(deck: ExportableDeck, options: ExportOptions): st
 
   if (options.showAttribution) blocks.push([`Created with Spellboard: ${options.origin}/`])
   return blocks.map((lines) => lines.join('\n')).join('\n\n')
-}
-
-/** `{origin}/decks/share/{uuid}/`: anyone with it can see the deck. */
-export function shareUrl(origin: string, uuid: string): string {
-  return `${origin}/decks/share/${uuid}/`
 }
