@@ -1,4 +1,5 @@
 import { isConjurationType } from './cards.ts'
+import { countCopies } from './deck-sections.ts'
 import { DECK_RULES } from './limits.ts'
 
 /**
@@ -36,16 +37,13 @@ export type DeckProblem =
 
 export type DeckProblemKind = DeckProblem['kind']
 
-const sumCounts = (entries: readonly { count: number }[]) =>
-  entries.reduce((total, entry) => total + entry.count, 0)
-
 export function diceTotal(dice: readonly DraftDie[]): number {
-  return sumCounts(dice)
+  return countCopies(dice)
 }
 
 /** Cards toward the 30; conjurations are never listed among a deck's cards. */
 export function cardTotal(cards: readonly { count: number }[]): number {
-  return sumCounts(cards)
+  return countCopies(cards)
 }
 
 export function isUnique(card: RuleCard): boolean {
@@ -54,12 +52,12 @@ export function isUnique(card: RuleCard): boolean {
 
 /** Copies of Phoenixborn-unique cards in the deck (each copy counts toward the limit of 3). */
 export function uniqueCount(cards: readonly DraftCard[]): number {
-  return sumCounts(cards.filter(isUnique))
+  return countCopies(cards.filter(isUnique))
 }
 
 /** How many dice of `name` still fit: the ten slots minus every other type's dice. */
 export function maxDiceFor(name: string, dice: readonly DraftDie[]): number {
-  const others = sumCounts(dice.filter((die) => die.name !== name))
+  const others = countCopies(dice.filter((die) => die.name !== name))
   return Math.max(0, DECK_RULES.dice - others)
 }
 

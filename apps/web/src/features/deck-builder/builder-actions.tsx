@@ -1,4 +1,5 @@
 import { canPublish } from '@spellboard/core/deck-rules'
+import { deckTitle } from '@spellboard/core/deck-sections'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { deckDetailsQuery } from '../../api/decks.ts'
@@ -9,7 +10,6 @@ import { useAppStore } from '../../store/app-store.ts'
 import type { BuilderDeck } from '../../store/builder-slice.ts'
 import { setRedRains } from '../../store/builder-transitions.ts'
 import { ExportDialog } from '../deck-export/export-dialog.tsx'
-import { deckTitle } from '../deck-view/deck-sections.ts'
 import { DeckView } from '../deck-view/deck-view.tsx'
 import { SnapshotDialog, type SnapshotVariant } from './snapshot-dialog.tsx'
 

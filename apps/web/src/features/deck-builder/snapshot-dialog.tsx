@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { deckTitle } from '@spellboard/core/deck-sections'
 import { type SnapshotCreate, snapshotCreateSchema } from '@spellboard/core/decks'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
@@ -10,7 +11,6 @@ import { Dialog } from '../../components/ui/dialog.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { TextareaField } from '../../components/ui/textarea-field.tsx'
 import { notify, notifyApiError } from '../../lib/toast.ts'
-import { deckTitle } from '../deck-view/deck-sections.ts'
 
 export type SnapshotVariant = 'snapshot' | 'publish'
 

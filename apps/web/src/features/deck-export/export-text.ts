@@ -1,5 +1,5 @@
+import { countCopies, deckSections, deckTitle } from '@spellboard/core/deck-sections'
 import { DECK_RULES } from '@spellboard/core/limits'
-import { countCopies, deckSections, deckTitle } from '../deck-view/deck-sections.ts'
 
 type ExportCard = {
   name: string

@@ -1,10 +1,10 @@
+import { countCopies, deckTitle, isFullDeck } from '@spellboard/core/deck-sections'
 import type { DeckOut } from '@spellboard/core/decks'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { RelativeTime } from '../../components/ui/relative-time.tsx'
 import { CardImage } from '../card-image/card-image.tsx'
 import { DeckDice } from '../deck-view/deck-dice.tsx'
-import { countCopies, deckTitle, isFullDeck } from '../deck-view/deck-sections.ts'
 import styles from './deck-list.module.css'
 
 export function playerPath(badge: string): string {

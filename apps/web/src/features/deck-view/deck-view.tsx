@@ -1,13 +1,13 @@
-import { CardImage } from '../card-image/card-image.tsx'
-import { CardLink, type CardLinkTarget } from '../card-link/card-link.tsx'
-import { DeckDice } from './deck-dice.tsx'
 import {
   countCopies,
   type DeckSection,
   deckSections,
   isFullDeck,
   type SectionCard,
-} from './deck-sections.ts'
+} from '@spellboard/core/deck-sections'
+import { CardImage } from '../card-image/card-image.tsx'
+import { CardLink, type CardLinkTarget } from '../card-link/card-link.tsx'
+import { DeckDice } from './deck-dice.tsx'
 import styles from './deck-view.module.css'
 
 /** A card entry of a deck as the views read it (minimal or full wire entries). */

@@ -1,9 +1,9 @@
+import { deckTitle } from '@spellboard/core/deck-sections'
 import { TIMINGS } from '@spellboard/core/limits'
 import { useEffect, useRef, useState } from 'react'
 import { useDeleteDeck } from '../../api/decks.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { useForgetDeck } from '../../features/deck-builder/builder-hooks.ts'
-import { deckTitle } from '../../features/deck-view/deck-sections.ts'
 import { notify, notifyApiError } from '../../lib/toast.ts'
 
 type DeletableDeck = {

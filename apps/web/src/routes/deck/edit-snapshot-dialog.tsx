@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { deckTitle } from '@spellboard/core/deck-sections'
 import { type SnapshotEdit, snapshotEditSchema } from '@spellboard/core/decks'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -7,7 +8,6 @@ import { Button } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { TextareaField } from '../../components/ui/textarea-field.tsx'
-import { deckTitle } from '../../features/deck-view/deck-sections.ts'
 import { notify, notifyApiError } from '../../lib/toast.ts'
 
 type EditableSnapshot = {

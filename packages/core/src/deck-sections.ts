@@ -1,4 +1,4 @@
-import { DECK_RULES } from '@spellboard/core/limits'
+import { DECK_RULES } from './limits.ts'
 
 /** What the deck views need of a card entry; the minimal and the full wire entries both fit. */
 export type SectionCard = { name: string; stub: string; type: string; count: number }
