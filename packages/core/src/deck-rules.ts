@@ -1,7 +1,13 @@
 import { isConjurationType, type MagicType } from './cards.ts'
 import { countCopies } from './deck-sections.ts'
 import { DECK_RULES } from './limits.ts'
-import { type CardLookup, type CostedCard, isNeedMet, magicNeeds } from './magic-costs.ts'
+import {
+  type CardLookup,
+  type CostedCard,
+  isNeedMet,
+  type MagicNeed,
+  magicNeeds,
+} from './magic-costs.ts'
 
 /**
  * Deck-building rules shared by the builder (live counters, disabled buttons, its problem list),
@@ -182,24 +188,39 @@ export function checkDeck(draft: DeckDraft, lookup?: CardLookup): DeckProblem[] 
 }
 
 function magicProblems(draft: DeckDraft, lookup: CardLookup): DeckProblem[] {
-  const chosen = new Set(draft.dice.filter((die) => die.count > 0).map((die) => die.name))
+  return unmetMagicNeeds(draft, lookup).map(({ card, types }) => ({
+    kind: 'missing_magic',
+    stub: card.stub,
+    name: card.name,
+    types,
+  }))
+}
+
+/**
+ * Each magic need (see `magicNeeds`) of the Phoenixborn and the deck's cards, Phoenixborn first,
+ * then cards in deck order. Cards the deck may not hold are left to their own problem; cards the
+ * lookup does not know are skipped.
+ */
+export function deckMagicNeeds(
+  draft: Pick<DeckDraft, 'phoenixborn' | 'cards'>,
+  lookup: CardLookup,
+): { card: CostedCard; types: MagicNeed }[] {
   const phoenixborn = draft.phoenixborn?.stub ? lookup(draft.phoenixborn.stub) : undefined
   const eligible = draft.cards.filter(
     (card) => card.count > 0 && !cardIneligibility(card, draft.phoenixborn?.name),
   )
-  const costed = [phoenixborn, ...eligible.map((card) => lookup(card.stub))]
-  return costed
+  return [phoenixborn, ...eligible.map((card) => lookup(card.stub))]
     .filter((card): card is CostedCard => card !== undefined)
-    .flatMap((card) =>
-      magicNeeds(card)
-        .filter((need) => !isNeedMet(need, chosen))
-        .map((types) => ({
-          kind: 'missing_magic' as const,
-          stub: card.stub,
-          name: card.name,
-          types,
-        })),
-    )
+    .flatMap((card) => magicNeeds(card).map((types) => ({ card, types })))
+}
+
+/** The needs of `deckMagicNeeds` that no chosen die meets. */
+export function unmetMagicNeeds(
+  draft: DeckDraft,
+  lookup: CardLookup,
+): { card: CostedCard; types: MagicNeed }[] {
+  const chosen = new Set(draft.dice.filter((die) => die.count > 0).map((die) => die.name))
+  return deckMagicNeeds(draft, lookup).filter(({ types }) => !isNeedMet(types, chosen))
 }
 
 /**
