@@ -5,7 +5,6 @@ import {
   type DicePool,
   formatChance,
   formatDiscards,
-  typeOutcomes,
 } from './dice-odds.ts'
 import { type CostTerm, costTerms, type MagicCostMap } from './magic-costs.ts'
 
@@ -99,6 +98,14 @@ describe('the odds of one roll, computed by hand', () => {
       11 / 36,
       25 / 36,
     ],
+    // The power side asks more of the same die: the class side is the one to take.
+    [
+      'either/or of two faces of one type',
+      pool(['charm', 1]),
+      [{ 'charm:class / charm:power': 1 }],
+      4 / 6,
+      2 / 6,
+    ],
     ['keys naming no magic type are left out', pool(['divine', 1]), [{ 'divince:class': 2 }], 1, 0],
   ])('%s', (_, dice, costs, chance, meditate) => {
     const odds = costsOdds(dice, costs)
@@ -113,14 +120,6 @@ describe('the odds of one roll, computed by hand', () => {
       1 / 36,
       12,
     )
-  })
-
-  it('weights the outcomes of n dice of a type to 6^n', () => {
-    for (const n of [0, 1, 2, 5, 10]) {
-      const outcomes = typeOutcomes(n)
-      expect(outcomes).toHaveLength(((n + 1) * (n + 2)) / 2)
-      expect(outcomes.reduce((sum, outcome) => sum + outcome.weight, 0)).toBe(6 ** n)
-    }
   })
 })
 
@@ -224,25 +223,36 @@ describe('agrees with rolling every die face by face', () => {
   // A small deterministic generator, so a failure names a case that replays.
   let seed = 21
   const next = (n: number) => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31
-    return seed % n
+    // mulberry32
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) % n
   }
   const TYPES = ['charm', 'time', 'sympathy']
-  const KEYS = [
+  const PLAIN = [
     'basic',
     'charm:class',
     'charm:power',
     'time:class',
     'time:power',
     'sympathy:class',
+  ]
+  const EITHER = [
     'charm:class / time:class',
     'charm:power / sympathy:power',
     'time:class / sympathy:power',
+    'charm:class / charm:power',
+    'basic / time:class',
+    'sympathy:class / charm:power / time:class',
   ]
-  const cases = Array.from({ length: 40 }, (_, index) => {
-    const dieTypes = Array.from({ length: 1 + next(5) }, () => TYPES[next(3)] ?? 'charm')
+  const pick = (list: readonly string[]) => list[next(list.length)] ?? 'basic'
+  // Mostly either/or costs over 3 to 5 dice: the cases where choices must be weighed together.
+  const cases = Array.from({ length: 80 }, (_, index) => {
+    const dieTypes = Array.from({ length: 3 + next(3) }, () => pick(TYPES))
     const cost: Record<string, number> = {}
-    for (let k = next(4); k >= 0; k -= 1) cost[KEYS[next(KEYS.length)] ?? 'basic'] = 1 + next(2)
+    for (let k = next(2); k > 0; k -= 1) cost[pick(PLAIN)] = 1
+    for (let k = 1 + next(2); k > 0; k -= 1) cost[pick(EITHER)] = next(5) === 0 ? 2 : 1
     return [index, dieTypes, cost] as const
   })
 
