@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { costsOdds, formatChance } from './dice-odds.ts'
 import {
+  allFiveLine,
   cardOdds,
   type FirstFiveDeck,
   firstFiveOdds,
@@ -74,6 +75,8 @@ describe('First Five odds', () => {
   it('pays all five at once: the charm die for charm, the time die for time, none left', () => {
     // The either/or needs a third die: no roll pays, Meditate cannot help.
     expect(odds.all).toEqual({ chance: 0, meditate: null })
+    expect(allFiveLine(odds.all)).toBe('All five on the first roll: 0.0%')
+    expect(allFiveLine({ chance: 0.432 })).toBe('All five on the first roll: 43.2%')
   })
 
   it('adds the marked effects of the five and of the Phoenixborn', () => {

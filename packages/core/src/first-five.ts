@@ -1,5 +1,5 @@
 import { isConjurationType } from './cards.ts'
-import { costsOdds, type DicePool, type PayOdds } from './dice-odds.ts'
+import { costsOdds, type DicePool, formatChance, type PayOdds } from './dice-odds.ts'
 import { DECK_RULES } from './limits.ts'
 import type { CardLookup, CostedCard, MagicCostMap } from './magic-costs.ts'
 
@@ -99,4 +99,9 @@ export function firstFiveOdds(
     allWithEffects: marked ? planOdds(deck.dice, lookup, everything) : null,
     plan: ticked ? planOdds(deck.dice, lookup, roundPlan(deck, ticked)) : null,
   }
+}
+
+/** The line under the First Five: 'All five on the first roll: 43.2%'. */
+export function allFiveLine(all: Pick<PayOdds, 'chance'>): string {
+  return `All five on the first roll: ${formatChance(all.chance)}`
 }
