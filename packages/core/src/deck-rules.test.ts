@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  blocksPublishing,
   canPublish,
   cardIneligibility,
   checkDeck,
@@ -105,6 +106,7 @@ describe('checkDeck', () => {
     expect(checkDeck(withCards(legalDeck, [card('a', 3), card('b', 4)]))).toContainEqual({
       kind: 'too_many_copies',
       stub: 'b',
+      name: 'b',
       have: 4,
       max: 3,
     })
@@ -134,6 +136,25 @@ describe('publishing', () => {
     ])
     expect(publishProblems(fourUniques)).toEqual([])
     expect(checkDeck(fourUniques).map((p) => p.kind)).toEqual(['too_many_uniques'])
+  })
+})
+
+describe('Publish and the problem list agree', () => {
+  const drafts: [string, DeckDraft][] = [
+    ['legal', legalDeck],
+    ['no Phoenixborn', { ...legalDeck, phoenixborn: null }],
+    ['9 dice', withDice(legalDeck, [{ name: 'natural', count: 9 }])],
+    ['29 cards', withCards(legalDeck, tenCards('c').slice(1))],
+    [
+      '4 copies',
+      withCards(legalDeck, [...tenCards('c').slice(2), card('four', 4), card('two', 2)]),
+    ],
+    ['empty', { phoenixborn: null, dice: [], cards: [] }],
+  ]
+  it.each(drafts)('%s', (_, draft) => {
+    const blocking = checkDeck(draft).filter(blocksPublishing)
+    expect(canPublish(draft)).toBe(blocking.length === 0)
+    expect(publishProblems(draft)).toEqual(blocking)
   })
 })
 

@@ -26,6 +26,8 @@ export const DECK_RULES = {
   cards: 30,
   maxCopies: 3,
   maxUniques: 3,
+  /** Cards a player may mark as the First Five. */
+  firstFive: 5,
 } as const
 
 export const TIMINGS = {
