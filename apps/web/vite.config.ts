@@ -171,6 +171,7 @@ export default defineConfig({
             { name: 'framework', test: FRAMEWORK, priority: 2 },
             {
               name: sharedChunk(),
+              debugName: 'app chunks',
               test: APP_SOURCE,
               minShareCount: 2,
               priority: 1,
