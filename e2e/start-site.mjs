@@ -1,6 +1,6 @@
 // Starts the built site for the browser tests exactly as an operator would (plain `node` on the
-// server's sources, the built web app), on a fresh data folder, and on a throw-away PostgreSQL
-// database when DATABASE_URL is set.
+// server's build), on a fresh data folder, and on a throw-away PostgreSQL database when
+// DATABASE_URL is set.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -34,7 +34,7 @@ if (process.env.DATABASE_URL) {
 
 // The Node running this script (npm scripts put the project's Node 24 first on PATH), with no
 // wrapper between, so stopping this script stops the server too.
-const child = spawn(process.execPath, ['apps/api/src/server.ts'], {
+const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -12,12 +12,15 @@ import { freePort, isHealthy, sleep } from './api-process.ts'
  * whole process group) at start and after a warm-up, and how long SIGTERM to the group takes to
  * stop it. Each road starts once on a fresh data folder (creation, migrations and the demo set,
  * not measured), then restarts on it `--runs` times, taking turns with the other roads; medians
- * are reported. Without `--road`, the production start through npm and without it.
+ * are reported. Without `--road`: production (`npm start`, and the built server it runs on its
+ * own), and for comparison the same sources run by Node's type stripping, as `npm run dev` does
+ * (docs/decisions/004-node-24-server-bundle.md). `npm run bench:start` builds first.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..')
 const DEFAULT_ROADS = [
   'npm start=exec npm start',
-  'node apps/api/src/server.ts=exec node apps/api/src/server.ts',
+  'node apps/api/dist/server.js=exec node apps/api/dist/server.js',
+  'node apps/api/src/server.ts (type stripping)=exec node apps/api/src/server.ts',
 ]
 
 type Run = {

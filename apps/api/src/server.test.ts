@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { isHealthy, sleep } from '../bench/api-process.ts'
 import { SERA_DECK } from '../test/deck-fixtures.ts'
 import { CLOSED_CLEANLY, serverPid, slowSave, startSite } from '../test/started-site.ts'
@@ -26,6 +26,11 @@ const nodeMajor = (version: string) => Number(/^v?(\d+)/.exec(version)?.[1])
 const SUPPORTED_MAJOR = nodeMajor(readFileSync(path.join(ROOT, '.nvmrc'), 'utf8'))
 
 describe('npm start', () => {
+  // What `npm run build` makes of the server (the unit tests run before the full build).
+  beforeAll(() => {
+    execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(ROOT, 'apps/api') })
+  })
+
   it(`runs the tests on Node ${SUPPORTED_MAJOR} (.nvmrc)`, () => {
     expect(nodeMajor(process.version)).toBe(SUPPORTED_MAJOR)
   })
@@ -39,11 +44,13 @@ describe('npm start', () => {
     '%s to %s finishes the deck save in flight, closes the database and exits 0',
     async ([signal, target], { expect, onTestFinished }) => {
       const site = await startSite(onTestFinished)
-      // npm's child is the server itself, on the Node that the install brought.
-      const server = readlinkSync(`/proc/${serverPid(site.npm.pid ?? 0)}/exe`)
-      expect(nodeMajor(execFileSync(server, ['--version'], { encoding: 'utf8' }))).toBe(
-        SUPPORTED_MAJOR,
+      // npm's child is the built server itself, on the Node that the install brought.
+      const server = serverPid(site.npm.pid ?? 0)
+      expect(readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0')).toContain(
+        'apps/api/dist/server.js',
       )
+      const runtime = execFileSync(readlinkSync(`/proc/${server}/exe`), ['--version'])
+      expect(nodeMajor(String(runtime))).toBe(SUPPORTED_MAJOR)
       const title = `Saved while stopping (${signal})`
       const save = slowSave(site, { ...SERA_DECK, title })
       await sleep(300)
@@ -110,13 +117,19 @@ describe('npm start without a build', () => {
         return { code: failed.status, stdout: String(failed.stdout), stderr: String(failed.stderr) }
       }
     }
-    expect(run()).toEqual({
+    const unbuilt = {
       code: 1,
       stdout: '',
-      stderr: 'The web app is not built: run `npm run build` first, then `npm start`.\n',
-    })
-    mkdirSync(path.join(root, 'apps/web/dist'), { recursive: true })
-    writeFileSync(path.join(root, 'apps/web/dist/index.html'), '<!doctype html>')
+      stderr: 'Spellboard is not built: run `npm run build` first, then `npm start`.\n',
+    }
+    expect(run()).toEqual(unbuilt)
+    const builtFile = (file: string) => {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+      writeFileSync(path.join(root, file), '')
+    }
+    builtFile('apps/web/dist/index.html')
+    expect(run()).toEqual(unbuilt)
+    builtFile('apps/api/dist/server.js')
     expect(run().code).toBe(0)
   })
 })
