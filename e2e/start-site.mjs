@@ -1,5 +1,6 @@
-// Starts the built site for the browser tests exactly as an operator would (`npm start`), on a
-// fresh data folder, and on a throw-away PostgreSQL database when DATABASE_URL is set.
+// Starts the built site for the browser tests exactly as an operator would (plain `node` on the
+// server's build), on a fresh data folder, and on a throw-away PostgreSQL database when
+// DATABASE_URL is set.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -31,8 +32,9 @@ if (process.env.DATABASE_URL) {
   }
 }
 
-// Node itself with tsx's loader (no npx wrapper), so stopping this script stops the server too.
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+// The Node running this script (npm scripts put the project's Node 24 first on PATH), with no
+// wrapper between, so stopping this script stops the server too.
+const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -1,10 +1,14 @@
-// `npm start` serves the whole site: build the web app first when a fresh clone has none.
-import { execSync } from 'node:child_process'
+// `npm start` only starts: without a build it stops with one line saying what to run. (WEB_DIST
+// names a web app built elsewhere, or none for an API-only process: the server checks it.)
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-if (!process.env.WEB_DIST && !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.log('Building the web app (first start)...')
-  execSync('npm run build', { cwd: root, stdio: 'inherit' })
+const built = [
+  'apps/api/dist/server.js',
+  ...(process.env.WEB_DIST ? [] : ['apps/web/dist/index.html']),
+].every((file) => existsSync(path.join(root, file)))
+if (!built) {
+  console.error('Spellboard is not built: run `npm run build` first, then `npm start`.')
+  process.exit(1)
 }

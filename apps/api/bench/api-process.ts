@@ -53,14 +53,19 @@ export function cpuSeconds(pid: number): number {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Whether the server answers its health check now (false while it is not listening). */
+export async function isHealthy(baseUrl: string): Promise<boolean> {
+  try {
+    return (await fetch(`${baseUrl}/health-check`)).ok
+  } catch {
+    return false
+  }
+}
+
 export async function waitUntilHealthy(baseUrl: string, timeoutMs = 60_000): Promise<number> {
   const started = performance.now()
   for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/health-check`)).ok) return performance.now() - started
-    } catch {
-      // Not listening yet.
-    }
+    if (await isHealthy(baseUrl)) return performance.now() - started
     if (performance.now() - started > timeoutMs) {
       throw new Error(`${baseUrl} did not become healthy within ${timeoutMs} ms`)
     }
@@ -89,7 +94,7 @@ export async function startApi(options: StartOptions): Promise<ApiProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'spellboard-api-'))
   // The caller names the database: an inherited DATABASE_URL points at a whole server.
   const { DATABASE_URL: _inherited, ...inherited } = process.env
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, [SERVER], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...inherited,

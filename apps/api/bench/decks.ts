@@ -75,7 +75,7 @@ async function startApi(databaseUrl: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spellboard-bench-'))
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/server.ts')],
+    [path.resolve(import.meta.dirname, '../src/server.ts')],
     {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: {

@@ -3,8 +3,10 @@ import { ConfigError, ensureSecretKey, parseConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { seedDemoIfEmpty } from './import/demo.ts'
+import { stopOnSignals } from './shutdown.ts'
 
 async function main() {
+  const shutdown = stopOnSignals()
   const config = ensureSecretKey(parseConfig())
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -17,20 +19,8 @@ async function main() {
   app.log.info(`database: ${database.describe}`)
   if (config.seedDemo) await seedDemoIfEmpty(database, app.log)
 
-  let closing = false
-  const shutdown = async (signal: string) => {
-    if (closing) return
-    closing = true
-    app.log.info({ signal }, 'shutting down')
-    // Finish in-flight requests, then release the database (and PGlite's lock).
-    await app.close()
-    await database.close()
-    process.exit(0)
-  }
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
-  process.on('SIGINT', () => void shutdown('SIGINT'))
-
   await app.listen({ port: config.port, host: config.host })
+  await shutdown.ready(app, database)
 }
 
 main().catch((error: unknown) => {

@@ -12,7 +12,6 @@ import { users } from '../db/schema.ts'
 import { verifyPassword } from '../services/passwords.ts'
 
 const API_DIR = path.resolve(import.meta.dirname, '../..')
-const TSX = path.resolve(API_DIR, '../../node_modules/.bin/tsx')
 const run = promisify(execFile)
 
 type Result = { code: number; stdout: string; stderr: string }
@@ -57,7 +56,7 @@ describe('operator CLI', () => {
 
   async function cli(...args: string[]): Promise<Result> {
     try {
-      const { stdout, stderr } = await run(TSX, ['src/cli/main.ts', ...args], {
+      const { stdout, stderr } = await run(process.execPath, ['src/cli/main.ts', ...args], {
         cwd: API_DIR,
         env: { ...process.env, ...target.env },
       })

@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { API_ROOT } from '../paths.ts'
 import type { Database } from './client.ts'
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations')
+const migrationsFolder = path.join(API_ROOT, 'migrations')
 
 /** Any fixed number: the advisory lock that lets one of several starting processes migrate. */
 const MIGRATION_LOCK = 7_301_944
