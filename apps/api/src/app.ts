@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.ts'
 import { createAuth, logSafeRequest, registerAuthDecorators } from './plugins/auth.ts'
 import { registerBodyParsing } from './plugins/body-parsing.ts'
 import { registerCompression } from './plugins/compression.ts'
+import { connectionOptions, limitConnectionsPerClient } from './plugins/connections.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts'
 import { registerSecurity } from './plugins/security.ts'
@@ -23,6 +24,7 @@ import { healthRoutes } from './routes/health.ts'
 import { playersRoutes } from './routes/players.ts'
 import { releasesRoutes } from './routes/releases.ts'
 import { subscriptionsRoutes } from './routes/subscriptions.ts'
+import { listenForChanges } from './services/change-notices.ts'
 import { createMailer, type Mailer } from './services/mailer.ts'
 
 export type BuildOptions = {
@@ -62,13 +64,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             ],
             serializers: { req: logSafeRequest },
           },
-    trustProxy: config.trustProxy,
+    ...connectionOptions(config.trustProxy),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     return503OnClosing: true,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
 
+  limitConnectionsPerClient(app, config.maxConnectionsPerClient, config.trustProxy)
   registerBodyParsing(app)
   app.setValidatorCompiler(zodValidatorCompiler)
   // Responses are plain JSON; response schemas only document them in OpenAPI. Card output is
@@ -89,7 +92,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         log: app.log,
       }),
     now: options.now ?? Date.now,
+    notices: await listenForChanges(database, app.log),
   }
+  app.addHook('onClose', () => deps.notices.close())
 
   await app.register(sensible)
   registerAuthDecorators(app, deps.auth)

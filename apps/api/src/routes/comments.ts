@@ -67,7 +67,7 @@ export function commentsRoutes(instance: FastifyInstance, deps: AppDeps) {
         offset,
         viewer: request.user,
       })
-      return paginate(request, deps.config.apiUrl, { ...page, limit, offset })
+      return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
     },
   )
 
