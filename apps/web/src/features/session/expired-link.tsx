@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { friendlyFieldMessage } from '../../lib/form-messages.ts'
 import { notify, notifyApiError } from '../../lib/toast.ts'
+import styles from './expired-link.module.css'
 
 const TEXT = {
   reset: {
@@ -53,7 +54,7 @@ export function ExpiredLink({ kind }: { kind: 'reset' | 'invitation' }) {
   )
 
   return (
-    <>
+    <section className={styles.expired} aria-label={text.title}>
       <Alert tone="warning" title={text.title}>
         <p>{text.why} Enter your email and we will send you a new one.</p>
       </Alert>
@@ -74,7 +75,7 @@ export function ExpiredLink({ kind }: { kind: 'reset' | 'invitation' }) {
           Send a new link
         </Button>
       </form>
-    </>
+    </section>
   )
 }
 

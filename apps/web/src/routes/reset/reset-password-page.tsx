@@ -51,14 +51,6 @@ export function ResetPasswordPage() {
     }),
   )
 
-  if (isGoneLink(link.error) || isGoneLink(reset.error)) {
-    return (
-      <SessionPage title="Choose a new password">
-        <ExpiredLink kind="reset" />
-      </SessionPage>
-    )
-  }
-
   return (
     <SessionPage
       title="Choose a new password"
@@ -69,6 +61,7 @@ export function ResetPasswordPage() {
         </p>
       }
     >
+      {isGoneLink(link.error) || isGoneLink(reset.error) ? <ExpiredLink kind="reset" /> : null}
       <form noValidate onSubmit={onSubmit}>
         <TextField
           label="New password"

@@ -59,14 +59,6 @@ export function FinalizeAccountPage() {
     ),
   )
 
-  if (isGoneLink(link.error) || isGoneLink(finalize.error)) {
-    return (
-      <SessionPage title="Finish creating your account">
-        <ExpiredLink kind="invitation" />
-      </SessionPage>
-    )
-  }
-
   return (
     <SessionPage
       title="Finish creating your account"
@@ -85,6 +77,9 @@ export function FinalizeAccountPage() {
         </>
       }
     >
+      {isGoneLink(link.error) || isGoneLink(finalize.error) ? (
+        <ExpiredLink kind="invitation" />
+      ) : null}
       <form noValidate onSubmit={onSubmit}>
         <TextField
           label="Username"
