@@ -2,7 +2,7 @@ import { maxHeaderSize } from 'node:http'
 import sensible from '@fastify/sensible'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { Config } from './config.ts'
+import { assertSecretKey, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { AppDeps } from './deps.ts'
 import { createAuth, logSafeRequest, registerAuthDecorators } from './plugins/auth.ts'
@@ -47,6 +47,8 @@ const MAX_PARAM_LENGTH = maxHeaderSize
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options
+  // Whoever builds the app (server, tests, benches) gets a clear refusal, never a 500 later.
+  assertSecretKey(config.secretKey)
   const app = Fastify({
     logger:
       options.logger === false

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, ensureSecretKey, parseConfig } from './config.ts'
+import { assertSecretKey, ConfigError, ensureSecretKey, parseConfig } from './config.ts'
 import { originMatches } from './config-values.ts'
 
 describe('parseConfig', () => {
@@ -152,6 +152,11 @@ describe('CORS_ORIGINS patterns', () => {
   ])('%s admits %s: %s', (pattern, origin, admitted) => {
     expect(originMatches(pattern, origin)).toBe(admitted)
   })
+})
+
+it('refuses to build an app around a short key', () => {
+  expect(() => assertSecretKey('x'.repeat(31))).toThrow(ConfigError)
+  expect(() => assertSecretKey('x'.repeat(32))).not.toThrow()
 })
 
 describe('the secret key file', () => {

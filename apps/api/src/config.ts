@@ -129,6 +129,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
+/** Refuses a key HS256 should not sign with, before any token is issued or read. */
+export function assertSecretKey(secretKey: string): void {
+  if (Buffer.byteLength(secretKey, 'utf8') < MIN_SECRET_KEY_BYTES) {
+    throw new ConfigError(
+      `Invalid configuration: SECRET_KEY: must be at least ${MIN_SECRET_KEY_BYTES} bytes`,
+    )
+  }
+}
+
 /**
  * Reads the environment once; every problem is reported together, by variable name, on one
  * line. An empty variable counts as unset, except SECRET_KEY: an empty key is a mistake, not
@@ -195,7 +204,14 @@ export function ensureSecretKey(config: Config): Config {
   const file = path.join(config.dataDir, 'secret-key')
   ensurePrivateDir(config.dataDir)
   if (existsSync(file)) {
-    const secretKey = readFileSync(file, 'utf8').trim()
+    let secretKey: string
+    try {
+      secretKey = readFileSync(file, 'utf8').trim()
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid configuration: ${file} cannot be read (${(error as NodeJS.ErrnoException).code}); set SECRET_KEY or fix the file`,
+      )
+    }
     if (Buffer.byteLength(secretKey, 'utf8') < MIN_SECRET_KEY_BYTES) {
       throw new ConfigError(
         `Invalid configuration: ${file} holds ${secretKey ? 'a key shorter than 32 bytes' : 'no key'}; ` +
