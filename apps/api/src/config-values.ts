@@ -53,14 +53,15 @@ export const importSources = z.string().transform((value, context) => {
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
 
 /**
- * CORS_ORIGINS: origins, where a host label may be `*`. Scheme and port are part of the match,
- * and `*` never spans a dot, so `https://*.example.org` admits `https://a.example.org` but
- * neither `https://example.org.evil.test` nor `http://a.example.org`.
+ * CORS_ORIGINS: origins, where a host label may be `*`, and so may the port (`:*`, any port,
+ * for development servers). Scheme and port are part of the match, and `*` never spans a dot,
+ * so `https://*.example.org` admits `https://a.example.org` but neither
+ * `https://example.org.evil.test` nor `http://a.example.org`.
  */
 export const corsOrigins = z.string().transform((value, context) => {
   const patterns: string[] = []
   for (const entry of listEntries(value).map((origin) => origin.replace(/\/+$/, ''))) {
-    const match = /^(https?):\/\/([^/:?#]+)(?::(\d{1,5}))?$/i.exec(entry)
+    const match = /^(https?):\/\/([^/:?#]+)(?::(\d{1,5}|\*))?$/i.exec(entry)
     const host = match?.[2]?.toLowerCase() ?? ''
     const labels = host.split('.')
     const wellFormed =
@@ -68,7 +69,7 @@ export const corsOrigins = z.string().transform((value, context) => {
       labels.every((label) => label === '*' || new RegExp(`^${LABEL}$`).test(label)) &&
       // A wildcard stands for a subdomain of a named domain, never for the whole host.
       labels.filter((label) => label !== '*').length >= 1 &&
-      Number(match[3] ?? 0) <= 65535
+      (match[3] === undefined || match[3] === '*' || Number(match[3]) <= 65535)
     if (!wellFormed) {
       context.addIssue({
         code: 'custom',
@@ -91,7 +92,8 @@ export function originMatches(pattern: string, origin: string): boolean {
     .split('.')
     .map((label) => (label === '*' ? LABEL : label.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')))
     .join('\\.')
-  const expected = new RegExp(`^${scheme}://${hostPattern}${port ? `:${port}` : ''}$`, 'i')
+  const portPattern = port === '*' ? ':\\d{1,5}' : port ? `:${port}` : ''
+  const expected = new RegExp(`^${scheme}://${hostPattern}${portPattern}$`, 'i')
   return expected.test(origin)
 }
 

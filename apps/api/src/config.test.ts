@@ -149,6 +149,9 @@ describe('CORS_ORIGINS patterns', () => {
     ['http://localhost:3000', 'http://localhost:3001', false],
     ['http://localhost:3000', 'http://localhost', false],
     ['https://app.example.org', 'https://appXexample.org', false],
+    ['http://localhost:*', 'http://localhost:5173', true],
+    ['http://localhost:*', 'http://localhost', false],
+    ['http://localhost:*', 'http://localhost.evil.test:80', false],
   ])('%s admits %s: %s', (pattern, origin, admitted) => {
     expect(originMatches(pattern, origin)).toBe(admitted)
   })

@@ -28,7 +28,7 @@ import {
   requestInvitation,
 } from '../services/accounts/invitations.ts'
 import { invitationMail } from '../services/accounts/mail-texts.ts'
-import { changePassword } from '../services/accounts/passwords.ts'
+import { changePassword } from '../services/accounts/password-change.ts'
 import { authTokenFor, endSessions } from '../services/accounts/sessions.ts'
 import {
   deckExportToken,
