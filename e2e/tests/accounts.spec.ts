@@ -224,3 +224,51 @@ test('account settings are saved and show on the public profile', async ({ page,
   await expect(page.getByRole('heading', { name: 'No player found' })).toBeVisible()
   await expect(page.getByText('Sorry, this does not appear to be a valid player!')).toBeVisible()
 })
+
+test('a reset or invitation link that no longer works says so and mails a new one', async ({
+  page,
+  request,
+}) => {
+  const { email } = await createPlayer(request, 'Latecomer')
+  // Unknown, used and expired links look the same to the site.
+  await page.goto('/players/reset/0d4c7f3e-1f7e-4c55-9a55-4c1b2b0f3e2a/')
+  await expect(page.getByText('This reset link has expired')).toBeVisible()
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Send a new link' }).click()
+  await expect(page.getByText(/A new link to reset your password is on its way/)).toBeVisible()
+  await page.goto(await mailLink(email))
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible()
+  await expect(page.getByText('This reset link has expired')).toHaveCount(0)
+
+  const invitee = newEmail()
+  await page.goto('/players/new/0d4c7f3e-1f7e-4c55-9a55-4c1b2b0f3e2a/')
+  await expect(page.getByText('This invitation link has expired')).toBeVisible()
+  await page.getByLabel('Email').fill(invitee)
+  await page.getByRole('button', { name: 'Send a new link' }).click()
+  await expect(page.getByText(/A new invitation is on its way/)).toBeVisible()
+  await page.goto(await mailLink(invitee))
+  await expect(page.getByLabel('Username')).toBeVisible()
+  await expect(page.getByText('This invitation link has expired')).toHaveCount(0)
+})
+
+test('"Log out everywhere" ends the sessions of every browser', async ({ browser, request }) => {
+  const { email } = await createPlayer(request, 'Roamer')
+  const here = await browser.newPage()
+  const there = await browser.newPage()
+  for (const page of [here, there]) {
+    await page.goto('/log-in/')
+    await logIn(page, email)
+  }
+  await here.goto('/players/me/')
+  await here.getByRole('button', { name: 'Log out everywhere' }).click()
+  await expect(here.getByText('You have been logged out everywhere.')).toBeVisible()
+  await expect(here).toHaveURL('/')
+  await expect(header(here).getByRole('link', { name: 'Log in' })).toBeVisible()
+
+  // The other browser still holds its token, which the site now refuses.
+  await there.goto('/players/me/')
+  const modal = there.getByRole('dialog', { name: 'Log in' })
+  await expect(modal.getByText('Your session has expired. Please login to continue.')).toBeVisible()
+  await here.close()
+  await there.close()
+})

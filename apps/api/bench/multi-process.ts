@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { openDatabase } from '../src/db/client.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { importFolder } from '../src/import/import-folder.ts'
+import { ADDRESS_FACTOR } from '../src/services/password-attempts.ts'
 import { hashPassword } from '../src/services/passwords.ts'
 import {
   type ApiProcess,
@@ -21,9 +22,11 @@ import { verifyLoad } from './load-verify.ts'
  * `npm run bench:multi [-- --duration 60 --connections 64]`: two API processes on two ports,
  * one PostgreSQL database (a throw-away one on DATABASE_URL's server, else
  * postgres@127.0.0.1:5432) and one SECRET_KEY, as the README's "Running several API
- * processes" describes. Checks that a token revoked on one is refused by the other, that
- * rate limits count attempts made on both together, that a catalogue change made through one
- * is seen by the other, and runs the load test round-robin across both. Exits 1 on a failure.
+ * processes" describes. Checks that a token revoked on one is refused by the other, and so
+ * are sessions ended by "log out everywhere", that rate limits count attempts made on both
+ * together, that a catalogue change made through one is seen by the other and a deck deleted
+ * through one leaves the other's public cache at once, and runs the load test round-robin
+ * across both. Exits 1 on a failure.
  */
 const log = (line: string) => console.log(line)
 const RATE_LIMIT = 5
@@ -76,20 +79,77 @@ async function revocation(a: ApiProcess, b: ApiProcess, email: string): Promise<
   return checks
 }
 
+/** "Log out everywhere" on one process ends the sessions the other one serves. */
+async function everywhere(a: ApiProcess, b: ApiProcess, email: string): Promise<Check> {
+  const onA = (await call(a, 'POST', '/v2/token', logInForm(email, PASSWORD))).body
+  const onB = (await call(b, 'POST', '/v2/token', logInForm(email, PASSWORD))).body
+  const ended = await call(
+    b,
+    'DELETE',
+    '/v2/players/me/sessions',
+    bearer(onB.access_token as string),
+  )
+  const statuses = [
+    (await call(b, 'GET', '/v2/players/me', bearer(onA.access_token as string))).status,
+    (await call(a, 'GET', '/v2/players/me', bearer(onB.access_token as string))).status,
+  ]
+  return {
+    name: '"log out everywhere" on one process ends the sessions used on the other',
+    ok: ended.status === 200 && statuses.every((status) => status === 401),
+    detail: `log out everywhere ${ended.status}; A's session on B ${statuses[0]}, B's on A ${statuses[1]}`,
+  }
+}
+
+/** A published deck, read (and kept) by B, deleted through A: B stops showing it at once. */
+async function deletedDeck(a: ApiProcess, b: ApiProcess, email: string): Promise<Check> {
+  const token = (await call(a, 'POST', '/v2/token', logInForm(email, PASSWORD))).body
+    .access_token as string
+  const json = (body: unknown): RequestInit => ({
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const decks = (await call(b, 'GET', '/v2/decks?limit=1')).body.results as { id: number }[]
+  const clone = await call(a, 'GET', `/v2/decks/${decks[0]?.id}/clone`, bearer(token))
+  const published = await call(
+    a,
+    'POST',
+    `/v2/decks/${clone.body.id}/snapshot`,
+    json({ is_public: true, title: 'Leaving soon' }),
+  )
+  const id = published.body.snapshot_id as number
+  const before = (await call(b, 'GET', `/v2/decks/${id}`)).status
+  const deleted = (await call(a, 'DELETE', `/v2/decks/${id}`, bearer(token))).status
+  const started = performance.now()
+  let goneAfter = -1
+  while (performance.now() - started < 5000) {
+    if ((await call(b, 'GET', `/v2/decks/${id}`)).status === 404) {
+      goneAfter = performance.now() - started
+      break
+    }
+    await sleep(10)
+  }
+  return {
+    name: 'a deck deleted through one process leaves the other one’s public cache at once',
+    ok: before === 200 && deleted === 204 && goneAfter >= 0 && goneAfter < 500,
+    detail: `read on B ${before}, deleted on A ${deleted}, gone on B after ${goneAfter.toFixed(0)} ms (public cache keeps answers 2 s)`,
+  }
+}
+
 /** Failed log-ins alternate between the processes; the limit must hold for the sum. */
 async function sharedLimit(
   a: ApiProcess,
   b: ApiProcess,
   name: string,
   attempt: (api: ApiProcess, i: number) => Promise<number>,
+  limit = RATE_LIMIT,
 ): Promise<Check> {
   const statuses: number[] = []
-  for (let i = 0; i < RATE_LIMIT + 2; i += 1) statuses.push(await attempt(i % 2 ? b : a, i))
+  for (let i = 0; i < limit + 2; i += 1) statuses.push(await attempt(i % 2 ? b : a, i))
   const refusedFrom = statuses.indexOf(429)
   return {
     name,
-    ok: refusedFrom === RATE_LIMIT && statuses.slice(RATE_LIMIT).every((s) => s === 429),
-    detail: `attempts alternating A,B,A,…: ${statuses.join(' ')} (limit ${RATE_LIMIT} per window)`,
+    ok: refusedFrom === limit && statuses.slice(limit).every((s) => s === 429),
+    detail: `attempts alternating A,B,A,…: ${statuses.join(' ')} (limit ${limit} per window)`,
   }
 }
 
@@ -163,7 +223,8 @@ async function main() {
       DATABASE_POOL_SIZE: values.pool,
       RATE_LIMIT_LOGIN: String(RATE_LIMIT),
       RATE_LIMIT_MAIL: String(RATE_LIMIT),
-      TRUST_PROXY: 'true',
+      // One proxy in front: the client is the right-most X-Forwarded-For entry.
+      TRUST_PROXY: '1',
     }
     const [a, b] = await Promise.all([startApi({ env }), startApi({ env })])
     if (!a || !b) throw new Error('the API processes did not start')
@@ -176,18 +237,24 @@ async function main() {
     const adminLogIn = await call(a, 'POST', '/v2/token', logInForm(players[1] ?? '', PASSWORD))
     const checks: Check[] = [
       ...(await revocation(a, b, players[0] ?? '')),
-      await sharedLimit(a, b, 'failed log-ins for one e-mail are counted across both', (api) =>
-        call(
-          api,
-          'POST',
-          '/v2/token',
-          logInForm('victim@multi.example.org', 'wrong password'),
-        ).then((r) => r.status),
+      await everywhere(a, b, players[0] ?? ''),
+      await deletedDeck(a, b, players[0] ?? ''),
+      await sharedLimit(
+        a,
+        b,
+        'failed log-ins of one client for one e-mail are counted across both',
+        (api) =>
+          call(
+            api,
+            'POST',
+            '/v2/token',
+            logInForm('victim@multi.example.org', 'wrong password', '198.51.100.4'),
+          ).then((r) => r.status),
       ),
       await sharedLimit(
         a,
         b,
-        'log-ins from one client address (X-Forwarded-For) are counted across both',
+        'failed log-ins from one client address (X-Forwarded-For) are counted across both',
         (api, i) =>
           call(
             api,
@@ -195,6 +262,7 @@ async function main() {
             '/v2/token',
             logInForm(`guess${i}@multi.example.org`, 'wrong password', '203.0.113.7'),
           ).then((r) => r.status),
+        RATE_LIMIT * ADDRESS_FACTOR,
       ),
       await sharedLimit(
         a,

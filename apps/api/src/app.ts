@@ -2,12 +2,13 @@ import { maxHeaderSize } from 'node:http'
 import sensible from '@fastify/sensible'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { Config } from './config.ts'
+import { assertSecretKey, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { AppDeps } from './deps.ts'
 import { createAuth, logSafeRequest, registerAuthDecorators } from './plugins/auth.ts'
 import { registerBodyParsing } from './plugins/body-parsing.ts'
 import { registerCompression } from './plugins/compression.ts'
+import { connectionOptions, limitConnectionsPerClient } from './plugins/connections.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts'
 import { registerSecurity } from './plugins/security.ts'
@@ -23,6 +24,7 @@ import { healthRoutes } from './routes/health.ts'
 import { playersRoutes } from './routes/players.ts'
 import { releasesRoutes } from './routes/releases.ts'
 import { subscriptionsRoutes } from './routes/subscriptions.ts'
+import { listenForChanges } from './services/change-notices.ts'
 import { createMailer, type Mailer } from './services/mailer.ts'
 
 export type BuildOptions = {
@@ -45,6 +47,8 @@ const MAX_PARAM_LENGTH = maxHeaderSize
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options
+  // Whoever builds the app (server, tests, benches) gets a clear refusal, never a 500 later.
+  assertSecretKey(config.secretKey)
   const app = Fastify({
     logger:
       options.logger === false
@@ -62,13 +66,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             ],
             serializers: { req: logSafeRequest },
           },
-    trustProxy: config.trustProxy,
+    ...connectionOptions(config.trustProxy),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     return503OnClosing: true,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
 
+  limitConnectionsPerClient(app, config.maxConnectionsPerClient, config.trustProxy)
   registerBodyParsing(app)
   app.setValidatorCompiler(zodValidatorCompiler)
   // Responses are plain JSON; response schemas only document them in OpenAPI. Card output is
@@ -89,7 +94,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         log: app.log,
       }),
     now: options.now ?? Date.now,
+    notices: await listenForChanges(database, app.log),
   }
+  app.addHook('onClose', () => deps.notices.close())
 
   await app.register(sensible)
   registerAuthDecorators(app, deps.auth)

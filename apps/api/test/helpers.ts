@@ -141,12 +141,14 @@ export async function buildTestApp(
     realMailer?: boolean
     /** Serve the web app from WEB_DIST (in `env`) as production does. */
     serveWeb?: boolean
+    /** A clock of the test's own, or another app's (apps standing for processes of one site). */
+    clock?: TestApp['clock']
   } = {},
 ): Promise<TestApp> {
   const owned = options.database ?? (await createTestDatabase())
   const config = testConfig(options.env)
   const mailer = memoryMailer()
-  const clock = {
+  const clock = options.clock ?? {
     now: Date.now(),
     advance(ms: number) {
       clock.now += ms

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { type SQL, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { ensurePrivateDir, keepDatabaseFilesPrivate } from '../lib/private-files.ts'
 import { acquireDirLock } from './dir-lock.ts'
 import * as schema from './schema.ts'
 
@@ -23,6 +23,19 @@ export type Database = {
   pool?: pg.Pool
   /** PGlite instance (embedded only). */
   pglite?: PGlite
+  /**
+   * Calls `onNotice` with the payload of every NOTIFY on `channel`, from any process; on
+   * PostgreSQL through a connection of its own, re-established when lost (`onReconnect` then
+   * runs: notices sent meanwhile are lost). Resolves once listening; the function it returns
+   * stops listening.
+   */
+  listen: (channel: string, handlers: NoticeHandlers) => Promise<() => Promise<void>>
+}
+
+export type NoticeHandlers = {
+  onNotice: (payload: string) => void
+  onReconnect: () => void
+  onError?: (error: Error) => void
 }
 
 // int8 columns come back as strings by default; our ids fit in a JS number (API.md §1.3).
@@ -70,12 +83,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       client.on('error', (error) => options.onPoolError?.(error))
     })
     const url = new URL(options.databaseUrl)
+    const databaseUrl = options.databaseUrl
     return {
       db: drizzlePg({ client: pool, schema }) as unknown as Db,
       kind: 'postgres',
       describe: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
       close: () => pool.end(),
       pool,
+      listen: (channel, handlers) => listenPostgres(databaseUrl, channel, handlers),
     }
   }
   // Loaded only when used, so a PostgreSQL deployment does not carry the embedded database.
@@ -95,13 +110,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       describe: 'PGlite (in memory)',
       close: () => pglite.close(),
       pglite,
+      listen: (channel, handlers) => pglite.listen(channel, handlers.onNotice),
     }
   }
   const dir = path.join(options.dataDir, 'pglite')
-  mkdirSync(dir, { recursive: true })
+  ensurePrivateDir(options.dataDir)
+  ensurePrivateDir(dir)
   const releaseLock = acquireDirLock(options.dataDir)
   try {
     const pglite = await PGlite.create(dir, pgliteOptions)
+    keepDatabaseFilesPrivate(dir)
     await pglite.exec("set time zone 'UTC'")
     return {
       db: drizzlePglite({ client: pglite, schema }) as unknown as Db,
@@ -112,10 +130,75 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         releaseLock()
       },
       pglite,
+      listen: (channel, handlers) => pglite.listen(channel, handlers.onNotice),
     }
   } catch (error) {
     releaseLock()
     throw error
+  }
+}
+
+const RECONNECT_MS = [250, 1000, 5000]
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). A lost
+ * connection is replaced, sooner at first, then every few seconds, until `stop`.
+ */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  handlers: NoticeHandlers,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined
+  let stopped = false
+  let failures = 0
+  let timer: NodeJS.Timeout | undefined
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString, options: '-c TimeZone=UTC' })
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotice(message.payload ?? '')
+    })
+    next.on('error', (error) => {
+      handlers.onError?.(error)
+      retry(next)
+    })
+    next.on('end', () => retry(next))
+    client = next
+    await next.connect()
+    await next.query(`listen ${next.escapeIdentifier(channel)}`)
+    failures = 0
+  }
+
+  function retry(lost: pg.Client) {
+    if (stopped || client !== lost || timer) return
+    client = undefined
+    lost.end().catch(() => {})
+    const delay = RECONNECT_MS[Math.min(failures, RECONNECT_MS.length - 1)] ?? 5000
+    failures += 1
+    timer = setTimeout(() => {
+      timer = undefined
+      connect()
+        .then(() => handlers.onReconnect())
+        .catch((error: Error) => {
+          handlers.onError?.(error)
+          if (client) retry(client)
+        })
+    }, delay)
+    timer.unref()
+  }
+
+  try {
+    await connect()
+  } catch (error) {
+    stopped = true
+    await client?.end().catch(() => {})
+    throw error
+  }
+  return async () => {
+    stopped = true
+    if (timer) clearTimeout(timer)
+    await client?.end().catch(() => {})
   }
 }
 

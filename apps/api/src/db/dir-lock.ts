@@ -1,5 +1,6 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { writePrivateFile } from '../lib/private-files.ts'
 
 export class DataDirBusyError extends Error {
   override name = 'DataDirBusyError'
@@ -23,7 +24,7 @@ export function acquireDirLock(dataDir: string): () => void {
   const file = path.join(dataDir, 'pglite.lock')
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' })
+      writePrivateFile(file, String(process.pid), { flag: 'wx' })
       return () => rmSync(file, { force: true })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error

@@ -43,6 +43,16 @@ export const users = pgTable('user', {
   isBanned: boolean('is_banned').notNull().default(false),
   moderationNotes: text('moderation_notes'),
   resetUuid: uuid('reset_uuid').unique(),
+  /** When the pending reset link was asked for; it expires RESET_TOKEN_HOURS later. */
+  resetRequested: timestamp('reset_requested', { withTimezone: true, mode: 'string' }),
+  /**
+   * Log-in tokens issued at or before this second are refused (password changed or reset, "log
+   * out everywhere"), except the one whose id is `kept_token_id`: the session that changed the
+   * password stays logged in. Every process reads it with the player, so a cache of players
+   * needs only to drop a player's row when it changes.
+   */
+  tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true, mode: 'string' }),
+  keptTokenId: varchar('kept_token_id', { length: 32 }),
   deckExportUuid: uuid('deck_export_uuid').unique(),
   newsletterOptIn: boolean('newsletter_opt_in').notNull().default(false),
   emailSubscriptions: boolean('email_subscriptions').notNull().default(true),

@@ -2,11 +2,6 @@ import type { FastifyRequest } from 'fastify'
 
 export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] }
 
-/** Where clients reach this API: the configured API_URL, else the request's own scheme and host. */
-export function publicBase(request: FastifyRequest, apiUrl: string | undefined): string {
-  return apiUrl ?? `${request.protocol}://${request.host}`
-}
-
 function withOffset(request: FastifyRequest, base: string, offset: number): string {
   const [path = '', query = ''] = request.url.split('?', 2)
   const params = new URLSearchParams(query)
@@ -27,15 +22,15 @@ function withOffset(request: FastifyRequest, base: string, offset: number): stri
 }
 
 /**
- * `next`/`previous` of API.md §4: absolute URLs built from the incoming request, same parameters
- * in the same order, `offset` replaced (and dropped from `previous` when it reaches 0).
+ * `next`/`previous` of API.md §4: absolute URLs on `base` (the configured API_URL or PUBLIC_URL,
+ * never the request's Host header, which the caller writes), the request's path and
+ * parameters in the same order, `offset` replaced (and dropped from `previous` at 0).
  */
 export function paginate<T>(
   request: FastifyRequest,
-  apiUrl: string | undefined,
+  base: string,
   page: { count: number; limit: number; offset: number; results: T[] },
 ): Page<T> {
-  const base = publicBase(request, apiUrl)
   const { count, limit, offset } = page
   return {
     count,

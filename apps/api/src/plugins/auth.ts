@@ -7,6 +7,7 @@ import type {
   preValidationAsyncHookHandler,
 } from 'fastify'
 import { type Db, queryRows } from '../db/client.ts'
+import { isCurrentSession } from '../services/accounts/sessions.ts'
 import { readToken, type TokenClaims } from '../services/tokens.ts'
 
 export type AuthUser = {
@@ -15,7 +16,8 @@ export type AuthUser = {
   badge: string
   username: string
   description: string | null
-  reset_uuid: string | null
+  /** Tokens issued up to this second are refused (sessions.ts). */
+  tokens_valid_after: string | null
   is_admin: boolean
   is_banned: boolean
   newsletter_opt_in: boolean
@@ -59,16 +61,19 @@ export function createAuth(db: Db, secretKey: string, now: () => number = Date.n
     if (token === null) return null
     const claims = await readToken(secretKey, token, now())
     if (!claims) throw httpErrors.unauthorized(INVALID_CREDENTIALS)
-    const [row] = await queryRows<AuthUser & { revoked: boolean }>(
+    const [row] = await queryRows<AuthUser & { kept_token_id: string | null; revoked: boolean }>(
       db,
-      sql`select id, email, badge, username, description, reset_uuid, is_admin, is_banned,
-            newsletter_opt_in, email_subscriptions, exclude_subscriptions, colorize_icons,
+      sql`select id, email, badge, username, description, tokens_valid_after, kept_token_id,
+            is_admin, is_banned, newsletter_opt_in, email_subscriptions, exclude_subscriptions,
+            colorize_icons,
             exists(select 1 from user_revoked_token where revoked_uuid = ${claims.jti}) as revoked
           from "user" where badge = ${claims.sub}`,
     )
-    if (!row || row.revoked) throw httpErrors.unauthorized(INVALID_CREDENTIALS)
+    if (!row || row.revoked || !isCurrentSession(claims, row)) {
+      throw httpErrors.unauthorized(INVALID_CREDENTIALS)
+    }
     if (row.is_banned) throw httpErrors.forbidden(BANNED)
-    const { revoked: _revoked, ...user } = row
+    const { revoked: _revoked, kept_token_id: _kept, ...user } = row
     request.tokenClaims = claims
     return user
   }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hideSecretInputs } from '../lib/secret-fields.ts'
 import { RequestValidationError } from './validation.ts'
 
 /** Errors that mean "the database is unreachable right now", not "this request is wrong". */
@@ -118,7 +119,9 @@ export function registerErrorHandling(
   const allowedMethods = routeTable(app)
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof RequestValidationError) return send(reply, 422, error.issues)
+    if (error instanceof RequestValidationError) {
+      return send(reply, 422, hideSecretInputs(error.issues))
+    }
     if (
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
       (error instanceof SyntaxError && error.statusCode === 400)

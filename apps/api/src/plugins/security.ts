@@ -3,14 +3,15 @@ import cors from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { Config } from '../config.ts'
+import { originMatches } from '../config-values.ts'
 
-/** `https://*.example.org` style patterns from CORS_ORIGINS, plus the site's own origin. */
+/**
+ * CORS_ORIGINS (`https://*.example.org`: `*` is exactly one label; scheme and port must
+ * match), plus the site's own origin.
+ */
 export function originMatcher(config: Pick<Config, 'corsOrigins' | 'publicUrl'>) {
-  const patterns = [...config.corsOrigins, new URL(config.publicUrl).origin].map(
-    (origin) =>
-      new RegExp(`^${origin.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`, 'i'),
-  )
-  return (origin: string) => patterns.some((pattern) => pattern.test(origin))
+  const patterns = [...config.corsOrigins, new URL(config.publicUrl).origin]
+  return (origin: string) => patterns.some((pattern) => originMatches(pattern, origin))
 }
 
 export async function registerSecurity(app: FastifyInstance, config: Config) {

@@ -19,11 +19,20 @@ import { uuid4 } from '../lib/params.ts'
 import { BANNED, requireUser } from '../plugins/auth.ts'
 import { deliverAccountMail } from '../services/accounts/delivery.ts'
 import { passwordResetMail } from '../services/accounts/mail-texts.ts'
-import { completePasswordReset, requestPasswordReset } from '../services/accounts/resets.ts'
+import {
+  completePasswordReset,
+  requestPasswordReset,
+  resetLinkState,
+} from '../services/accounts/resets.ts'
 import { authTokenFor, checkCredentials, revokeToken } from '../services/accounts/sessions.ts'
+import { startPasswordAttempt } from '../services/password-attempts.ts'
 import { attemptKeys, createRateLimiter, enforceRateLimit } from '../services/rate-limit.ts'
 
 const tags = ['session']
+
+/** Unknown, used and expired reset links get the same answer: nothing tells them apart. */
+export const RESET_LINK_GONE =
+  'This reset link has expired or was already used; please ask for a new one.'
 
 /** A log-in form carries a few short fields; anything bigger is not a log-in. */
 const FORM_LIMITS = { fields: 20, fieldSize: 10_000, files: 4, fileSize: 10_000, parts: 30 }
@@ -94,14 +103,18 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       async (request, reply) => {
         const { username: email, password, scope } = request.body
-        const keys = attemptKeys('login', request.ip, email)
-        await enforceRateLimit(limiter, reply, keys, config.rateLimits.login)
+        const attempt = await startPasswordAttempt(limiter, reply, {
+          scope: 'login',
+          ip: request.ip,
+          account: email,
+          limit: config.rateLimits.login,
+        })
         const check = await checkCredentials(deps.db, email, password, deps.now())
         if (check.kind === 'invalid') {
           throw httpErrors.unauthorized('Incorrect username or password.')
         }
         // Only failed attempts count toward the limit: it stops guessing, not regular use.
-        await limiter.refund(keys)
+        await attempt.succeeded()
         if (check.kind === 'banned') throw httpErrors.forbidden(BANNED)
         const lifetime = wantsLongTermToken(scope)
           ? config.rememberMeDays * 24 * 3600
@@ -158,6 +171,27 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   )
 
+  const resetLink = () => ({ now: deps.now(), lifetimeHours: config.resetTokenHours })
+
+  routes.get(
+    '/reset/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a reset link still works (for the reset page)',
+        params: z.object({ token: uuid4 }),
+        response: { 200: detailSchema, 404: errorBodySchema },
+      },
+      preValidation: deps.auth.anonymousOnly,
+    },
+    async (request) => {
+      const state = await resetLinkState(deps.db, request.params.token, resetLink())
+      if (state === 'unknown') throw httpErrors.notFound(RESET_LINK_GONE)
+      if (state === 'banned') throw httpErrors.forbidden(BANNED)
+      return { detail: 'This reset link is valid.' }
+    },
+  )
+
   routes.post(
     '/reset/:token',
     {
@@ -169,19 +203,16 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: authTokenSchema, 404: errorBodySchema },
       },
       preValidation: deps.auth.anonymousOnly,
+      bodyLimit: BODY_LIMITS.account,
     },
     async (request) => {
       const outcome = await completePasswordReset(
         deps.db,
         request.params.token,
         request.body.password,
-        deps.now(),
+        resetLink(),
       )
-      if (outcome.kind === 'unknown') {
-        throw httpErrors.notFound(
-          'This reset link is invalid or was already used; please ask for a new one.',
-        )
-      }
+      if (outcome.kind === 'unknown') throw httpErrors.notFound(RESET_LINK_GONE)
       if (outcome.kind === 'banned') throw httpErrors.forbidden(BANNED)
       return authTokenFor(config.secretKey, outcome.user, config.tokenHours * 3600, deps.now())
     },

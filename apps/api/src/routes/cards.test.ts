@@ -20,7 +20,8 @@ describe.skipIf(!existsSync(REAL_DATA_DIR))('GET /v2/cards on the real data', ()
     const response = await t.app.inject({
       method: 'GET',
       url: `/v2/cards${query}`,
-      headers: { host: 'api.test', ...headers },
+      // Links are built from PUBLIC_URL: a Host header naming another site changes nothing.
+      headers: { host: 'elsewhere.test', ...headers },
     })
     return { status: response.statusCode, body: response.json() as Page, headers: response.headers }
   }
@@ -37,7 +38,7 @@ describe.skipIf(!existsSync(REAL_DATA_DIR))('GET /v2/cards on the real data', ()
   }
 
   beforeAll(async () => {
-    t = await buildTestApp()
+    t = await buildTestApp({ env: { PUBLIC_URL: 'http://api.test' } })
     await importFolder(t.database, REAL_DATA_DIR)
   })
   afterAll(async () => {

@@ -22,7 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
-import { paginate, publicBase } from '../lib/pagination.ts'
+import { paginate } from '../lib/pagination.ts'
 import { pagingQuery, qBool, qEnum, qEnumList, qString, qStringList } from '../lib/params.ts'
 import { zodValidatorCompiler } from '../plugins/validation.ts'
 import { CardEditError, cardForUpdate, createCard, updateCard } from '../services/cards/admin.ts'
@@ -109,9 +109,8 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
   const { db } = deps
   const listingBodies = (catalogue: Catalogue) =>
     catalogueMemo(catalogue, 'listing-bodies', listingBodyCache)
-  /** Bodies are kept per address with the host they were built for (`next`/`previous`). */
-  const listingKey = (request: FastifyRequest) =>
-    `${publicBase(request, deps.config.apiUrl)}${request.url}`
+  /** Bodies are kept per address; their `next`/`previous` links are built on a fixed base. */
+  const listingKey = (request: FastifyRequest) => request.url
 
   app.get(
     '/cards',
@@ -153,7 +152,7 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
             ? Math.max(matching.length, LIMITS.defaultPageSize)
             : LIMITS.defaultPageSize
       const { offset } = query
-      const page = paginate(request, deps.config.apiUrl, {
+      const page = paginate(request, deps.config.linkBaseUrl, {
         count: matching.length,
         limit,
         offset,

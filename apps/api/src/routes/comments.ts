@@ -67,7 +67,7 @@ export function commentsRoutes(instance: FastifyInstance, deps: AppDeps) {
         offset,
         viewer: request.user,
       })
-      return paginate(request, deps.config.apiUrl, { ...page, limit, offset })
+      return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
     },
   )
 
@@ -91,7 +91,7 @@ export function commentsRoutes(instance: FastifyInstance, deps: AppDeps) {
         author,
         request.params.entity_id,
         request.body.text,
-        deps.now(),
+        deps.now,
       )
       if ('problem' in result) throw REFUSALS[result.problem]()
       return reply.code(201).send({ detail: 'Comment successfully posted!' })

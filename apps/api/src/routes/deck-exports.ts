@@ -7,6 +7,8 @@ import { qString, qUuid4, uuid4 } from '../lib/params.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { exportDecks, markExported } from '../services/decks/export.ts'
 import { importDecks } from '../services/decks/import.ts'
+import { importSourceOrigin } from '../services/decks/import-source.ts'
+import { createRateLimiter, enforceRateLimit } from '../services/rate-limit.ts'
 
 const ISO_DATETIME =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i
@@ -38,6 +40,10 @@ const importQuery = exportQuery.extend({ from_api: qString() })
  */
 export function deckExportsRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>()
+  const limiter = createRateLimiter(deps.db, {
+    windowSeconds: deps.config.rateLimits.windowSeconds,
+    now: deps.now,
+  })
 
   app.get(
     '/decks/export/:export_token',
@@ -85,13 +91,27 @@ export function deckExportsRoutes(instance: FastifyInstance, deps: AppDeps) {
         response: { 200: deckImportResultSchema },
       },
       preValidation: deps.auth.user,
+      config: { writes: true },
     },
-    (request) =>
-      importDecks(deps.db, requireUser(request).id, request.params.export_token, {
+    async (request, reply) => {
+      const user = requireUser(request)
+      // An origin the operator did not list is refused before anything else: no call, no count.
+      const origin = importSourceOrigin(
+        request.query.from_api || 'api.ashes.live',
+        deps.config.deckImportSources,
+      )
+      // Each import calls another site and writes decks: a player gets a few per window.
+      await enforceRateLimit(
+        limiter,
+        reply,
+        [`import:player:${user.id}`],
+        deps.config.rateLimits.import,
+      )
+      return importDecks(deps.db, user.id, request.params.export_token, {
         fromDate: request.query.from_date,
         deckShareUuid: request.query.deck_share_uuid,
-        fromApi: request.query.from_api || 'api.ashes.live',
-        allowedSources: deps.config.deckImportSources,
-      }),
+        origin,
+      })
+    },
   )
 }

@@ -249,18 +249,18 @@ describe('GET /v2/decks order and paging', () => {
     const first = await list(`?player=${user.badge}&limit=2`)
     expect(first.count).toBe(5)
     expect(first.previous).toBeNull()
-    expect(first.next).toBe(`http://localhost:80/v2/decks?player=${user.badge}&limit=2&offset=2`)
+    expect(first.next).toBe(`http://spellboard.test/v2/decks?player=${user.badge}&limit=2&offset=2`)
     const seen = [...ids(first)]
     let next = first.next
     while (next) {
-      const page = await list(next.replace('http://localhost:80/v2/decks', ''))
+      const page = await list(next.replace('http://spellboard.test/v2/decks', ''))
       seen.push(...ids(page))
       expect(page.previous).not.toBeNull()
       next = page.next
     }
     expect(seen).toEqual([...snapshots].reverse())
     const last = await list(`?player=${user.badge}&limit=2&offset=2`)
-    expect(last.previous).toBe(`http://localhost:80/v2/decks?player=${user.badge}&limit=2`)
+    expect(last.previous).toBe(`http://spellboard.test/v2/decks?player=${user.badge}&limit=2`)
     expect((await list('?limit=1000')).results.length).toBeLessThanOrEqual(100)
   })
 })

@@ -12,11 +12,11 @@ import {
 } from '@spellboard/core/decks'
 import { LIMITS } from '@spellboard/core/limits'
 import { pageSchema } from '@spellboard/core/pagination'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
-import { paginate, publicBase } from '../lib/pagination.ts'
+import { paginate } from '../lib/pagination.ts'
 import {
   pagingQuery,
   pathInt,
@@ -66,6 +66,15 @@ const deckPage = pageSchema(deckOutSchema)
 const MB = 1024 * 1024
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET that writes (the deck import): public caches forget their answers after it. */
+    writes?: boolean
+  }
+}
+
+const isWrite = (request: FastifyRequest) => request.routeOptions.config.writes === true
+
 /** A body already serialised (kept in a cache); Fastify sends buffers as they are. */
 function sendJson(reply: FastifyReply, body: Buffer) {
   // The route's typed reply expects the object; the buffer is that object's JSON.
@@ -83,15 +92,19 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
   const publicListings = new PublicReadCache(16 * MB)
   const publicDetails = new PublicReadCache(8 * MB)
 
-  // Any write this server answers (a deck, a title, a player's name…) may change what anonymous
-  // readers see: forget every cached public answer once it is done.
+  const forgetPublicAnswers = () => {
+    publicListings.invalidate()
+    publicDetails.invalidate()
+  }
+  // Any write this server answers (a deck, a title, a player's name…; the deck import, though a
+  // GET) may change what anonymous readers see: forget every cached public answer once done.
   instance.addHook('onResponse', (request, _reply, done) => {
-    if (!READ_METHODS.has(request.method)) {
-      publicListings.invalidate()
-      publicDetails.invalidate()
-    }
+    if (!READ_METHODS.has(request.method) || isWrite(request)) forgetPublicAnswers()
     done()
   })
+  // A deck that leaves public view (or arrives by import) through any process leaves every
+  // process's cache at once, not after the cache's lifetime.
+  deps.notices.on('public-decks', forgetPublicAnswers)
 
   app.get(
     '/decks',
@@ -99,11 +112,11 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const { limit, offset } = request.query
       // Keyed on the address as asked: the answer's next/previous links are built from it.
-      const key = `${publicBase(request, deps.config.apiUrl)}${request.url}`
+      const key = request.url
       const body = await publicListings.get(key, async () => {
         const catalogue = await getCatalogue(deps.db)
         const page = await listPublicDecks(deps.db, catalogue, request.query, counts)
-        return paginate(request, deps.config.apiUrl, { ...page, limit, offset })
+        return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
       })
       return sendJson(reply, body)
     },
@@ -126,7 +139,7 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       const catalogue = await getCatalogue(deps.db)
       const filters = { ...request.query, player: [], show_preconstructed: false }
       const page = await listMyDecks(deps.db, catalogue, user.id, filters)
-      return paginate(request, deps.config.apiUrl, { ...page, limit, offset })
+      return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
     },
   )
 
@@ -268,7 +281,7 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
         limit,
         offset,
       })
-      return paginate(request, deps.config.apiUrl, { ...page, limit, offset })
+      return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
     },
   )
 

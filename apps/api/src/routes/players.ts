@@ -22,23 +22,32 @@ import { uuid4 } from '../lib/params.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { RequestValidationError } from '../plugins/validation.ts'
 import { deliverAccountMail } from '../services/accounts/delivery.ts'
-import { redeemInvitation, requestInvitation } from '../services/accounts/invitations.ts'
+import {
+  isInvitationValid,
+  redeemInvitation,
+  requestInvitation,
+} from '../services/accounts/invitations.ts'
 import { invitationMail } from '../services/accounts/mail-texts.ts'
-import { authTokenFor } from '../services/accounts/sessions.ts'
+import { changePassword } from '../services/accounts/password-change.ts'
+import { authTokenFor, endSessions } from '../services/accounts/sessions.ts'
 import {
   deckExportToken,
   findPasswordHash,
   findPublicProfile,
   moderatePlayer,
-  storePasswordHash,
   toUserSelf,
   updateProfile,
 } from '../services/accounts/users.ts'
-import { hashPassword, verifyPassword } from '../services/passwords.ts'
+import { startPasswordAttempt } from '../services/password-attempts.ts'
+import { verifyPassword } from '../services/passwords.ts'
 import { attemptKeys, createRateLimiter, enforceRateLimit } from '../services/rate-limit.ts'
 
 const tags = ['players']
 const badgeParams = z.object({ badge: z.string() })
+const tokenParams = z.object({ token: uuid4 })
+
+/** Unknown, used and expired invitations get the same answer: nothing tells them apart. */
+export const INVITATION_GONE = 'This invitation has expired or was already used.'
 
 /** Sign-up by invitation, the caller's account, public profiles and moderation (API.md §7.1). */
 export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -48,6 +57,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
     windowSeconds: config.rateLimits.windowSeconds,
     now: deps.now,
   })
+  const invitationLink = () => ({ now: deps.now(), lifetimeDays: config.inviteTokenDays })
 
   routes.post(
     '/players/new',
@@ -69,7 +79,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
         attemptKeys('mail', request.ip, email),
         config.rateLimits.mail,
       )
-      const invitation = await requestInvitation(deps.db, email, deps.now())
+      const invitation = await requestInvitation(deps.db, email, invitationLink())
       if (invitation.kind === 'registered') {
         throw httpErrors.badRequest('This e-mail is already in use.')
       }
@@ -85,23 +95,45 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   )
 
+  routes.get(
+    '/players/new/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Whether an invitation link still works (for the sign-up page)',
+        params: tokenParams,
+        response: { 200: detailSchema, 404: errorBodySchema },
+      },
+      preValidation: deps.auth.anonymousOnly,
+    },
+    async (request) => {
+      if (!(await isInvitationValid(deps.db, request.params.token, invitationLink()))) {
+        throw httpErrors.notFound(INVITATION_GONE)
+      }
+      return { detail: 'This invitation is valid.' }
+    },
+  )
+
   routes.post(
     '/players/new/:token',
     {
       schema: {
         tags,
         summary: 'Create the account of an invitation',
-        params: z.object({ token: uuid4 }),
+        params: tokenParams,
         body: registrationSchema,
         response: { 201: authTokenSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
       preValidation: deps.auth.anonymousOnly,
     },
     async (request, reply) => {
-      const outcome = await redeemInvitation(deps.db, request.params.token, request.body)
-      if (outcome.kind === 'unknown_invitation') {
-        throw httpErrors.notFound('This invitation is invalid or was already used.')
-      }
+      const outcome = await redeemInvitation(
+        deps.db,
+        request.params.token,
+        request.body,
+        invitationLink(),
+      )
+      if (outcome.kind === 'unknown_invitation') throw httpErrors.notFound(INVITATION_GONE)
       if (outcome.kind === 'registered') {
         throw httpErrors.badRequest('This e-mail already has an account; please log in.')
       }
@@ -148,15 +180,23 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Change the caller’s password',
+        summary: 'Change the caller’s password (their other sessions end)',
         body: changePasswordSchema,
         response: { 200: detailSchema },
       },
       preValidation: deps.auth.user,
+      bodyLimit: BODY_LIMITS.account,
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request)
       const { current_password, password } = request.body
+      // Guessing the current password with a stolen session is throttled like log-in.
+      const attempt = await startPasswordAttempt(limiter, reply, {
+        scope: 'password',
+        ip: request.ip,
+        account: String(user.id),
+        limit: config.rateLimits.login,
+      })
       const check = await verifyPassword(current_password, await findPasswordHash(deps.db, user.id))
       if (!check.ok) {
         throw new RequestValidationError([
@@ -168,8 +208,25 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
           },
         ])
       }
-      await storePasswordHash(deps.db, user.id, await hashPassword(password), deps.now())
+      await attempt.succeeded()
+      await changePassword(deps.db, user.id, password, request.tokenClaims, deps.now())
       return { detail: 'Your password has been updated!' }
+    },
+  )
+
+  routes.delete(
+    '/players/me/sessions',
+    {
+      schema: {
+        tags,
+        summary: 'Log out everywhere: end every session of the caller, this one included',
+        response: { 200: detailSchema },
+      },
+      preValidation: deps.auth.user,
+    },
+    async (request) => {
+      await endSessions(deps.db, requireUser(request).id, null, deps.now())
+      return { detail: 'You have been logged out everywhere.' }
     },
   )
 

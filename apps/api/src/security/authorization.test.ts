@@ -163,7 +163,7 @@ const ROWS: Row[] = [
       const token = randomUUID()
       await site.t.database.db
         .update(users)
-        .set({ resetUuid: token })
+        .set({ resetUuid: token, resetRequested: new Date(site.t.clock.now).toISOString() })
         .where(eq(users.id, target.id))
       return json('POST', `/v2/reset/${token}`, {
         password: 'a new password',

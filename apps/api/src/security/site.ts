@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import {
@@ -39,11 +41,24 @@ export const deckBody = (id: number | null) => ({
   cards: [{ stub: MATRIX_CATALOGUE.card, count: 3 }],
 })
 
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
 export async function createSecuritySite() {
-  const t: TestApp = await buildTestApp({ env: { ALLOW_EXPORTS: 'true' } })
+  // Deck imports pull from the site's own export endpoint, on plain http: listed explicitly.
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const t: TestApp = await buildTestApp({
+    env: { ALLOW_EXPORTS: 'true', DECK_IMPORT_SOURCES: url, RATE_LIMIT_IMPORT: '1000' },
+  })
   await importMatrixCatalogue(t.database)
-  /** Where the app listens, so deck imports can pull from its own export endpoint. */
-  const url = await t.app.listen({ port: 0, host: '127.0.0.1' })
+  await t.app.listen({ port, host: '127.0.0.1' })
   const players: Record<Exclude<Role, 'anonymous'>, TestUser> & { stranger: TestUser } = {
     other: await createTestUser(t),
     owner: await createTestUser(t),
@@ -56,7 +71,19 @@ export async function createSecuritySite() {
   /** A token for a role, fresh for each call (log-outs must not leak into the next case). */
   async function headersFor(role: Role): Promise<Record<string, string>> {
     if (role === 'anonymous') return {}
-    const { token } = await issueToken(t.config.secretKey, players[role].badge, 3600, t.clock.now)
+    // A password change in an earlier case ended the sessions issued up to that second.
+    const [row] = await queryRows<{ after: number | null }>(
+      db,
+      sql`select floor(extract(epoch from tokens_valid_after))::int as after
+          from "user" where badge = ${players[role].badge}`,
+    )
+    const { token } = await issueToken(
+      t.config.secretKey,
+      players[role].badge,
+      3600,
+      t.clock.now,
+      row?.after ?? null,
+    )
     return bearer({ token })
   }
 
@@ -66,7 +93,7 @@ export async function createSecuritySite() {
     const posted = await t.app.inject({
       method: 'POST',
       url: `/v2/comments/${card.entityId}`,
-      headers: bearer(players.owner),
+      headers: await headersFor('owner'),
       payload: { text: 'Mine' },
     })
     if (posted.statusCode !== 201) throw new Error(`comment not posted: ${posted.body}`)
@@ -83,7 +110,7 @@ export async function createSecuritySite() {
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/v2/decks',
-      headers: bearer(players.owner),
+      headers: await headersFor('owner'),
       payload: deckBody(null),
     })
     if (saved.statusCode !== 200) throw new Error(`deck not saved: ${saved.body}`)
@@ -91,7 +118,7 @@ export async function createSecuritySite() {
     const snapshot = await t.app.inject({
       method: 'POST',
       url: `/v2/decks/${deck}/snapshot`,
-      headers: bearer(players.owner),
+      headers: await headersFor('owner'),
       payload: { title: 'Private snapshot' },
     })
     if (snapshot.statusCode !== 201) throw new Error(`snapshot not saved: ${snapshot.body}`)
@@ -113,7 +140,7 @@ export async function createSecuritySite() {
     const response = await t.app.inject({
       method: 'GET',
       url: '/v2/players/me/export',
-      headers: bearer(players.owner),
+      headers: await headersFor('owner'),
     })
     if (response.statusCode !== 200) throw new Error(`no export token: ${response.body}`)
     return response.json().export_token

@@ -106,15 +106,17 @@ async function readComment(db: Queryable, entityId: number): Promise<Comment> {
 }
 
 /**
- * Posts a comment on a card or working deck. The thread's row stays locked until commit, so
- * parallel posts on one thread are numbered one after the other, never twice the same.
+ * Posts a comment on a card or working deck. The thread's row stays locked until commit, and
+ * both the number and the time are taken under that lock (the time never before the previous
+ * comment's), so parallel posts on one thread are numbered one after the other, never twice
+ * the same, and their times are in the same order as their numbers.
  */
 export function postComment(
   db: Queryable,
   author: Commenter,
   sourceEntityId: number,
   text: string,
-  now: number,
+  clock: () => number,
 ): Promise<{ entityId: number } | { problem: CommentProblem }> {
   return db.transaction(async (tx) => {
     const found = await findThreadSource(tx, sourceEntityId, { lock: true })
@@ -123,10 +125,12 @@ export function postComment(
     const { source } = found
     // Numbering continues after deleted comments: they are still listed.
     const [last] = await tx
-      .select({ increment: max(comments.orderingIncrement) })
+      .select({ increment: max(comments.orderingIncrement), created: max(comments.created) })
       .from(comments)
       .where(eq(comments.sourceEntityId, source.entityId))
-    const posted = new Date(now).toISOString()
+    const now = clock()
+    const previous = last?.created ? Date.parse(isoDate(last.created)) : Number.NEGATIVE_INFINITY
+    const posted = previous > now && last?.created ? last.created : new Date(now).toISOString()
     const [comment] = await tx
       .insert(comments)
       .values({

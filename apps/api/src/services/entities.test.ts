@@ -63,7 +63,7 @@ describe('findEntity', () => {
       { id: owner.id, is_admin: false },
       threads.card.entityId,
       'Hi',
-      Date.now(),
+      Date.now,
     )
     if (!('entityId' in posted)) throw new Error('comment not posted')
     commentId = posted.entityId

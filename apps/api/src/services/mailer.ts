@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
+import { ensurePrivateDir, writePrivateFile } from '../lib/private-files.ts'
 
 export type Mail = {
   to: string
@@ -50,13 +50,14 @@ export function createMailer(options: {
   return {
     // biome-ignore lint/suspicious/useAwait: the outbox write is synchronous so the file exists when the request answers
     send: async (mail) => {
-      mkdirSync(outbox, { recursive: true })
+      ensurePrivateDir(outbox)
       sequence += 1
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${sequence}.json`,
       )
-      writeFileSync(
+      // Mails hold invitation and reset links: the outbox is as private as the key.
+      writePrivateFile(
         file,
         `${JSON.stringify({ from: options.from, ...mail, sent: new Date().toISOString() }, null, 2)}\n`,
       )

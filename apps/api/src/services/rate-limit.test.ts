@@ -138,27 +138,18 @@ describe('rate limits on the account routes', () => {
     expect((await logIn(player.email, TEST_PASSWORD)).statusCode).toBe(200)
   })
 
-  it('counts per e-mail across addresses and per address across e-mails', async () => {
+  it('counts per address and e-mail, and per address across e-mails', async () => {
     const player = await createTestUser(t)
     for (const ip of ['10.0.1.1', '10.0.1.2', '10.0.1.3']) {
       await logIn(player.email, 'wrong password', ip)
     }
-    expectTooMany(await logIn(player.email, TEST_PASSWORD, '10.0.1.4'))
+    // Failures from other addresses never lock the player out.
+    expect((await logIn(player.email, TEST_PASSWORD, '10.0.1.4')).statusCode).toBe(200)
 
-    for (const email of ['a@example.org', 'b@example.org', 'c@example.org']) {
-      await logIn(email, 'wrong password', '10.0.2.1')
-    }
+    for (let i = 0; i < 15; i++) await logIn(`e${i}@example.org`, 'wrong password', '10.0.2.1')
     expectTooMany(await logIn('d@example.org', 'any password', '10.0.2.1'))
     const other = await createTestUser(t)
     expect((await logIn(other.email, TEST_PASSWORD, '10.0.2.2')).statusCode).toBe(200)
-  })
-
-  it('does not limit the machine itself per address, only per e-mail', async () => {
-    for (const email of ['l1@example.org', 'l2@example.org', 'l3@example.org', 'l4@example.org']) {
-      expect((await logIn(email, 'wrong password', '127.0.0.1')).statusCode).toBe(401)
-    }
-    for (let i = 0; i < 3; i++) await logIn('l5@example.org', 'wrong password', '::1')
-    expectTooMany(await logIn('l5@example.org', 'wrong password', '::1'))
   })
 
   it('does not count successful log-ins', async () => {

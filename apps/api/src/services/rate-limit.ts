@@ -23,28 +23,42 @@ export function createRateLimiter(db: Db, options: { windowSeconds: number; now:
 
   const normalise = (keys: string[]) => [...new Set(keys.map((key) => key.slice(0, KEY_MAX)))]
 
-  /**
-   * Counts one attempt against every key. Returns the seconds until the window rolls over when
-   * any key is now past `limit`, else null.
-   */
-  async function consume(keys: string[], limit: number): Promise<number | null> {
+  /** Counts one attempt against every key; returns their counts in this window, in order. */
+  async function hit(keys: string[]): Promise<number[]> {
     const window = currentWindow()
-    const rows = await queryRows<{ count: number }>(
+    const unique = normalise(keys)
+    const rows = await queryRows<{ key: string; count: number }>(
       db,
       sql`insert into rate_limit (key, window_start, count)
           values ${sql.join(
-            normalise(keys).map((key) => sql`(${key}, ${window.startIso}::timestamptz, 1)`),
+            unique.map((key) => sql`(${key}, ${window.startIso}::timestamptz, 1)`),
             sql`, `,
           )}
           on conflict (key) do update set
             count = case when rate_limit.window_start < excluded.window_start then 1
                          else rate_limit.count + 1 end,
             window_start = greatest(rate_limit.window_start, excluded.window_start)
-          returning count`,
+          returning key, count`,
     )
     if (rows.some((row) => Number(row.count) === 1)) await purge(window.now)
-    if (rows.every((row) => Number(row.count) <= limit)) return null
+    const counts = new Map(rows.map((row) => [row.key, Number(row.count)]))
+    return keys.map((key) => counts.get(key.slice(0, KEY_MAX)) ?? 0)
+  }
+
+  /** Seconds until the current window rolls over (at least 1). */
+  function secondsLeft(): number {
+    const window = currentWindow()
     return Math.max(1, Math.ceil((window.start + windowMs - window.now) / 1000))
+  }
+
+  /**
+   * Counts one attempt against every key. Returns the seconds until the window rolls over when
+   * any key is now past `limit`, else null.
+   */
+  async function consume(keys: string[], limit: number): Promise<number | null> {
+    const counts = await hit(keys)
+    if (counts.every((count) => count <= limit)) return null
+    return secondsLeft()
   }
 
   /** Takes back one attempt of the current window (a successful log-in is not an attack). */
@@ -68,27 +82,29 @@ export function createRateLimiter(db: Db, options: { windowSeconds: number; now:
     )
   }
 
-  return { consume, refund }
+  return { hit, consume, refund, secondsLeft }
 }
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
-
 /**
- * The keys one attempt counts against: the e-mail always, the client address unless it is the
- * machine itself. Loopback callers are operator scripts, health checks and test suites — or
- * every client at once when a proxy on the same host forwards without TRUST_PROXY — so a
- * per-address limit there would only lock out everybody together.
+ * The keys an invitation or reset request counts against: the client address and the e-mail
+ * (so nobody's inbox can be flooded). The machine itself is counted like any client.
  */
-export function attemptKeys(scope: 'login' | 'mail', ip: string, email: string): string[] {
-  const keys = [`${scope}:email:${email}`]
-  if (!LOOPBACK.test(ip)) keys.push(`${scope}:ip:${ip}`)
-  return keys
+export function attemptKeys(scope: 'mail', ip: string, email: string): string[] {
+  return [`${scope}:ip:${ip}`, `${scope}:email:${email}`]
 }
 
 function waitText(seconds: number): string {
   if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`
   const minutes = Math.ceil(seconds / 60)
   return `${minutes} minutes`
+}
+
+/** 429 with `Retry-After` in seconds. */
+export function tooManyAttempts(reply: FastifyReply, retryAfter: number) {
+  reply.header('Retry-After', String(retryAfter))
+  return httpErrors.tooManyRequests(
+    `Too many attempts; please try again in ${waitText(retryAfter)}.`,
+  )
 }
 
 /** Counts the attempt; past the limit answers 429 with `Retry-After` in seconds. */
@@ -99,9 +115,5 @@ export async function enforceRateLimit(
   limit: number,
 ): Promise<void> {
   const retryAfter = await limiter.consume(keys, limit)
-  if (retryAfter === null) return
-  reply.header('Retry-After', String(retryAfter))
-  throw httpErrors.tooManyRequests(
-    `Too many attempts; please try again in ${waitText(retryAfter)}.`,
-  )
+  if (retryAfter !== null) throw tooManyAttempts(reply, retryAfter)
 }

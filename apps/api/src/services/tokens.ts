@@ -7,14 +7,19 @@ function key(secret: string) {
   return new TextEncoder().encode(secret)
 }
 
-/** HS256 JWT with `sub` = badge, `jti` = 32 hex chars; clients decode `exp` (API.md §3.1). */
+/**
+ * HS256 JWT with `sub` = badge, `jti` = 32 hex chars; clients decode `exp` (API.md §3.1).
+ * `validAfter` is the second up to which the player's tokens are refused (sessions.ts): a
+ * token issued within that same second is dated one second on, so it is not refused with them.
+ */
 export async function issueToken(
   secret: string,
   badge: string,
   lifetimeSeconds: number,
   now: number = Date.now(),
+  validAfter: number | null = null,
 ): Promise<{ token: string; claims: TokenClaims }> {
-  const iat = Math.floor(now / 1000)
+  const iat = Math.max(Math.floor(now / 1000), validAfter === null ? 0 : validAfter + 1)
   const claims: TokenClaims = {
     sub: badge,
     jti: randomUUID().replace(/-/g, ''),

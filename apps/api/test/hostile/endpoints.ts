@@ -166,6 +166,12 @@ export const ENDPOINTS: Endpoint[] = [
     body: { kind: 'json', model: (pools) => shaped({ email: email(pools) }) },
   },
   {
+    method: 'GET',
+    path: '/v2/players/new/{token}',
+    params: { token: 'inviteToken' },
+    body: { kind: 'none' },
+  },
+  {
     method: 'POST',
     path: '/v2/players/new/{token}',
     params: { token: 'inviteToken' },
@@ -211,6 +217,7 @@ export const ENDPOINTS: Endpoint[] = [
         }),
     },
   },
+  { method: 'DELETE', path: '/v2/players/me/sessions', body: { kind: 'none' } },
   { method: 'GET', path: '/v2/players/me/export', body: { kind: 'none' } },
   {
     method: 'GET',
@@ -237,6 +244,12 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     path: '/v2/reset',
     body: { kind: 'json', model: (pools) => shaped({ email: email(pools) }) },
+  },
+  {
+    method: 'GET',
+    path: '/v2/reset/{token}',
+    params: { token: 'resetToken' },
+    body: { kind: 'none' },
   },
   {
     method: 'POST',
@@ -541,8 +554,22 @@ export const ENDPOINTS: Endpoint[] = [
     query: {
       from_date: fromPool('created'),
       deck_share_uuid: fromPool('shareUuid'),
-      from_api: () =>
-        fc.constantFrom('hostile.example', 'http://hostile.example/api', 'ftp://x', ''),
+      from_api: (pools) =>
+        fc.oneof(
+          { weight: 3, arbitrary: pick('importSource')(pools) },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(
+              'hostile.example',
+              'http://hostile.example/api',
+              'ftp://x',
+              '',
+              'http://127.0.0.1:9',
+              'http://[::ffff:127.0.0.1]',
+              'https://api.ashes.live@127.0.0.1',
+            ),
+          },
+        ),
     },
     body: { kind: 'none' },
   },

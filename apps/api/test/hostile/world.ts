@@ -21,6 +21,7 @@ import {
   type TestUser,
   testConfig,
 } from '../helpers.ts'
+import { startHostileRemote } from './remote.ts'
 
 /**
  * A small but complete site for hostile requests to hit: the demo catalogue and decks, players
@@ -43,6 +44,8 @@ export type Pools = {
   exportToken: string[]
   email: string[]
   created: string[]
+  /** The hostile remote site deck imports may call (listed in DECK_IMPORT_SOURCES). */
+  importSource: string[]
 }
 
 export type Role = 'owner' | 'other' | 'admin' | 'banned'
@@ -143,7 +146,12 @@ async function buildSite(env: Record<string, string>): Promise<TestApp> {
 }
 
 export async function createWorld(env: Record<string, string> = {}): Promise<World> {
-  const t = await buildSite(env)
+  const remote = await startHostileRemote()
+  const t = await buildSite({
+    DECK_IMPORT_SOURCES: remote.origin,
+    RATE_LIMIT_IMPORT: '100000',
+    ...env,
+  })
   await importFolder(t.database, DEMO_DATA_DIR)
   const players: Record<Role, TestUser> = {
     owner: await createTestUser(t),
@@ -171,6 +179,7 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
     exportToken: [],
     email: Object.values(players).map((p) => p.email),
     created: [],
+    importSource: [remote.origin],
   }
 
   const cards = await queryRows<{
@@ -302,7 +311,10 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
     )
     const reset = randomUUID()
     const target = await createTestUser(t)
-    await db.execute(sql`update "user" set reset_uuid = ${reset} where id = ${target.id}`)
+    await db.execute(
+      sql`update "user" set reset_uuid = ${reset}, reset_requested = ${new Date(t.clock.now).toISOString()}
+          where id = ${target.id}`,
+    )
     pools.inviteToken.splice(0, pools.inviteToken.length, invite)
     pools.resetToken.splice(0, pools.resetToken.length, reset)
     pools.badge.push(target.badge)
@@ -312,7 +324,8 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
   async function replenish() {
     const ids = [players.owner.id, players.other.id, players.admin.id]
     await db.execute(
-      sql`update "user" set is_banned = false, password = ${passwordHash}, is_admin = false
+      sql`update "user" set is_banned = false, password = ${passwordHash}, is_admin = false,
+            tokens_valid_after = null, kept_token_id = null
           where id in (${sql.join(ids, sql`, `)})`,
     )
     await db.execute(sql`update "user" set is_admin = true where id = ${players.admin.id}`)
@@ -326,9 +339,19 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
 
   await replenish()
 
+  /** The second up to which a player's sessions were ended (a password change, "log out everywhere"). */
+  async function validAfter(badge: string): Promise<number | null> {
+    const [row] = await queryRows<{ after: number | null }>(
+      db,
+      sql`select floor(extract(epoch from tokens_valid_after))::int as after
+          from "user" where badge = ${badge}`,
+    )
+    return row?.after ?? null
+  }
+
   async function authorization(kind: AuthKind): Promise<string | undefined> {
     const fresh = async (badge: string, lifetime = 3600, at = t.clock.now) =>
-      (await issueToken(secret, badge, lifetime, at)).token
+      (await issueToken(secret, badge, lifetime, at, await validAfter(badge))).token
     switch (kind) {
       case 'none':
         return undefined
@@ -372,5 +395,9 @@ export async function createWorld(env: Record<string, string> = {}): Promise<Wor
     }
   }
 
-  return { t, players, pools, authorization, replenish, close: () => t.close() }
+  const close = async () => {
+    await t.close()
+    await remote.close()
+  }
+  return { t, players, pools, authorization, replenish, close }
 }

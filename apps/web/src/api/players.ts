@@ -88,3 +88,26 @@ export function useResetPassword(token: string) {
       }),
   })
 }
+
+/**
+ * Whether an e-mailed link still works (`GET /v2/players/new/{token}`, `GET /v2/reset/{token}`):
+ * the page says at once when it has expired. 404: expired, used or unknown, all alike.
+ */
+export const mailedLinkQuery = (kind: 'invitation' | 'reset', token: string) =>
+  queryOptions({
+    queryKey: ['mailed-link', kind, token],
+    queryFn: ({ signal }) =>
+      api<Detail>(
+        `${kind === 'invitation' ? '/players/new' : '/reset'}/${encodeURIComponent(token)}`,
+        { signal, auth: false },
+      ),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/** `DELETE /v2/players/me/sessions`: ends every session of the player, this one included. */
+export function useLogOutEverywhere() {
+  return useMutation({
+    mutationFn: () => api<Detail>('/players/me/sessions', { method: 'DELETE' }),
+  })
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Registration } from '@spellboard/core/users'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { invites } from '../../db/schema.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
@@ -10,23 +10,32 @@ import { insertAccount, isEmailRegistered } from './users.ts'
 
 export type InvitationRequest = { kind: 'registered' } | { kind: 'ok'; token: string }
 
+/** Invitation links expire INVITE_TOKEN_DAYS after they were last asked for. */
+export type InvitationLink = { now: number; lifetimeDays: number }
+
+const oldestValid = (link: InvitationLink) =>
+  new Date(link.now - link.lifetimeDays * 24 * 3600_000).toISOString()
+
 /**
- * One invitation per e-mail: asking again re-sends the same token and counts the request, so a
- * lost mail can be recovered without leaving several valid links around.
+ * One invitation per e-mail: asking again re-sends the same token (a fresh one once it has
+ * expired) and counts the request, so a lost mail can be recovered without leaving several
+ * valid links around. Each request starts the link's lifetime again.
  */
 export async function requestInvitation(
   db: Db,
   email: string,
-  now: number,
+  link: InvitationLink,
 ): Promise<InvitationRequest> {
   if (await isEmailRegistered(db, email)) return { kind: 'registered' }
-  const requested = new Date(now).toISOString()
+  const requested = new Date(link.now).toISOString()
   const [row] = await queryRows<{ uuid: string }>(
     db,
     sql`insert into invite (uuid, email, requests, requested)
         values (${randomUUID()}, ${email}, 1, ${requested}::timestamptz)
         on conflict (email) do update
-          set requests = invite.requests + 1, requested = excluded.requested
+          set requests = invite.requests + 1, requested = excluded.requested,
+              uuid = case when invite.requested > ${oldestValid(link)}::timestamptz
+                          then invite.uuid else excluded.uuid end
         returning uuid`,
   )
   if (!row) throw new Error('invitation upsert returned no row')
@@ -38,21 +47,41 @@ export type RegistrationOutcome =
   | { kind: 'unknown_invitation' }
   | { kind: 'registered' }
 
+/** The invitation of this token while it is valid; unknown, used and expired look the same. */
+const validInvitation = (token: string, link: InvitationLink) =>
+  and(eq(invites.uuid, token), gt(invites.requested, oldestValid(link)))
+
+export async function isInvitationValid(
+  db: Db,
+  token: string,
+  link: InvitationLink,
+): Promise<boolean> {
+  const [invite] = await db
+    .select({ uuid: invites.uuid })
+    .from(invites)
+    .where(validInvitation(token, link))
+  return invite !== undefined
+}
+
 /**
  * Turns an invitation into an account and consumes it. The slow password hash is computed
- * before the transaction, once the invitation is known to exist.
+ * before the transaction, once the invitation is known to be valid.
  */
 export async function redeemInvitation(
   db: Db,
   token: string,
   registration: Registration,
+  link: InvitationLink,
 ): Promise<RegistrationOutcome> {
-  const [invite] = await db.select().from(invites).where(eq(invites.uuid, token))
-  if (!invite) return { kind: 'unknown_invitation' }
+  if (!(await isInvitationValid(db, token, link))) return { kind: 'unknown_invitation' }
   const passwordHash = await hashPassword(registration.password)
   return db.transaction(async (tx): Promise<RegistrationOutcome> => {
     // Locks the invitation: a second submission of the same link waits, then finds it gone.
-    const [locked] = await tx.select().from(invites).where(eq(invites.uuid, token)).for('update')
+    const [locked] = await tx
+      .select()
+      .from(invites)
+      .where(validInvitation(token, link))
+      .for('update')
     if (!locked) return { kind: 'unknown_invitation' }
     const user = await insertAccount(tx, {
       email: locked.email,

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import type { AuthToken } from '@spellboard/core/users'
-import { eq, lt } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { eq, lt, sql } from 'drizzle-orm'
+import type { Db, Queryable } from '../../db/client.ts'
 import { revokedTokens, users } from '../../db/schema.ts'
+import { isoDate } from '../../lib/dates.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { hashPassword, verifyPassword } from '../passwords.ts'
 import { issueToken, type TokenClaims } from '../tokens.ts'
@@ -11,6 +13,18 @@ export type CredentialCheck =
   | { kind: 'ok'; user: AuthUser }
   | { kind: 'invalid' }
   | { kind: 'banned'; user: AuthUser }
+
+let dummyHash: Promise<string> | undefined
+
+/**
+ * A hash of a random password in the current scheme. An unknown e-mail (or an account without a
+ * password) is checked against it, so it costs the same time as a wrong password: timing tells
+ * nobody which e-mails have accounts.
+ */
+function hashOfNothing(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'))
+  return dummyHash
+}
 
 /**
  * E-mail and password against the stored hash. Accounts without a password (imported owners)
@@ -27,12 +41,20 @@ export async function checkCredentials(
     .select({ ...accountColumns, password: users.password })
     .from(users)
     .where(eq(users.email, email))
-  if (!row) return { kind: 'invalid' }
+  if (!row?.password) {
+    await verifyPassword(password, await hashOfNothing())
+    return { kind: 'invalid' }
+  }
   const { password: stored, ...user } = row
   const check = await verifyPassword(password, stored)
   if (!check.ok) return { kind: 'invalid' }
   if (check.needsRehash) await storePasswordHash(db, user.id, await hashPassword(password), now)
   return user.is_banned ? { kind: 'banned', user } : { kind: 'ok', user }
+}
+
+/** Whole seconds since the epoch of a stored timestamp (null stays null). */
+export function epochSeconds(timestamp: string | null): number | null {
+  return timestamp === null ? null : Math.floor(Date.parse(isoDate(timestamp)) / 1000)
 }
 
 export async function authTokenFor(
@@ -41,8 +63,49 @@ export async function authTokenFor(
   lifetimeSeconds: number,
   now: number,
 ): Promise<AuthToken> {
-  const { token } = await issueToken(secretKey, user.badge, lifetimeSeconds, now)
+  const { token } = await issueToken(
+    secretKey,
+    user.badge,
+    lifetimeSeconds,
+    now,
+    epochSeconds(user.tokens_valid_after),
+  )
   return { access_token: token, token_type: 'bearer', user: toUserSelf(user) }
+}
+
+/**
+ * Whether a token that passed its signature and expiry checks is still one of the player's
+ * sessions: tokens issued up to `tokens_valid_after` are refused, but for the kept one.
+ */
+export function isCurrentSession(
+  claims: TokenClaims,
+  player: { tokens_valid_after: string | null; kept_token_id: string | null },
+): boolean {
+  const validAfter = epochSeconds(player.tokens_valid_after)
+  if (validAfter === null || claims.iat > validAfter) return true
+  return claims.jti === player.kept_token_id
+}
+
+/**
+ * Ends every session of the player issued until now, on every process (the state is the
+ * player's row), except `keep` (the token of the session asking, when it stays logged in).
+ */
+export async function endSessions(
+  db: Queryable,
+  userId: number,
+  keep: TokenClaims | null,
+  now: number,
+): Promise<void> {
+  await db.update(users).set(sessionsEnded(now, keep)).where(eq(users.id, userId))
+}
+
+/** The player's columns that end their sessions issued until `now`, but for `keep`. */
+export function sessionsEnded(now: number, keep: TokenClaims | null) {
+  const second = new Date(Math.floor(now / 1000) * 1000).toISOString()
+  return {
+    tokensValidAfter: sql<string>`greatest(${users.tokensValidAfter}, ${second}::timestamptz)`,
+    keptTokenId: keep?.jti ?? null,
+  }
 }
 
 /** Rows of tokens that expired this long ago can no longer match anything worth refusing. */

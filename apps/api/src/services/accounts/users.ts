@@ -18,7 +18,7 @@ export const accountColumns = {
   badge: users.badge,
   username: users.username,
   description: users.description,
-  reset_uuid: users.resetUuid,
+  tokens_valid_after: users.tokensValidAfter,
   is_admin: users.isAdmin,
   is_banned: users.isBanned,
   newsletter_opt_in: users.newsletterOptIn,
@@ -35,7 +35,9 @@ export function toUserSelf(user: AuthUser): UserSelf {
     description: user.description,
     // Only imported owners lack an e-mail, and they cannot log in to see this.
     email: user.email ?? '',
-    reset_uuid: user.reset_uuid,
+    // The key stays for clients that expect it, but a reset token only ever travels by mail:
+    // whoever holds a log-in token must not be able to trade it for the password.
+    reset_uuid: null,
     newsletter_opt_in: user.newsletter_opt_in,
     email_subscriptions: user.email_subscriptions,
     exclude_subscriptions: user.exclude_subscriptions,
@@ -92,6 +94,7 @@ export async function updateProfile(
   return row ?? null
 }
 
+/** Stores a new hash for the same password (a rehash); sessions are unaffected. */
 export async function storePasswordHash(
   db: Queryable,
   id: number,

@@ -12,76 +12,20 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts'
 import { deckCards, deckDice, deckSelectedCards, decks } from '../../db/schema.ts'
 import { isoDate } from '../../lib/dates.ts'
 import { getCatalogue } from '../cards/catalogue.ts'
+import { announceChange } from '../change-notices.ts'
 import { fitTitle } from './copy.ts'
+import { callImportSource } from './import-source.ts'
 import { invalid } from './refusals.ts'
 import { playableCards, selectedCardRows } from './save.ts'
 
 export type ImportOptions = {
   fromDate?: string | undefined
   deckShareUuid?: string | undefined
-  fromApi: string
-  /** DECK_IMPORT_SOURCES: when not empty, the only hosts that may be called. */
-  allowedSources?: string[] | undefined
+  /** The source's origin, already checked against DECK_IMPORT_SOURCES (import-source.ts). */
+  origin: string
 }
 
-/** Another site's answers are read whole; past this size they are refused. */
-const MAX_RESPONSE_BYTES = 5 * 1024 * 1024
-const TIMEOUT_MS = 15_000
-
-/**
- * `api.example.org` → `https://api.example.org`; only web addresses are reachable, and only
- * the allowed hosts when the operator named some.
- */
-export function sourceBase(fromApi: string, allowedSources: string[] = []): string {
-  const trimmed = fromApi.trim().replace(/\/+$/, '')
-  const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`
-  let url: URL
-  try {
-    url = new URL(withScheme)
-  } catch {
-    throw invalid(`Unable to connect to source API at ${fromApi}`)
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw invalid(`Unable to connect to source API at ${fromApi}`)
-  }
-  if (allowedSources.length > 0 && !allowedSources.includes(url.host)) {
-    throw invalid(`Importing decks from ${url.host} is not allowed on this site.`)
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const declared = Number(response.headers.get('content-length') ?? 0)
-  if (declared > MAX_RESPONSE_BYTES) throw new Error('response too large')
-  const text = await response.text()
-  if (text.length > MAX_RESPONSE_BYTES) throw new Error('response too large')
-  return text ? JSON.parse(text) : null
-}
-
-/** A call to the other site; its refusals and our failures to reach it become 400s. */
-async function callSource(url: string, init: RequestInit = {}): Promise<unknown> {
-  let response: Response
-  try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) })
-  } catch {
-    throw invalid(`Unable to connect to source API at ${url}`)
-  }
-  let body: unknown
-  try {
-    body = await readBody(response)
-  } catch {
-    throw invalid(`Source API at ${url} sent an unreadable answer.`)
-  }
-  if (!response.ok) {
-    const detail = (body as { detail?: unknown } | null)?.detail
-    throw invalid(
-      `Source API responded with error: ${typeof detail === 'string' ? detail : response.status}`,
-    )
-  }
-  return body
-}
-
-type Existing = { id: number; created: string }
+type Existing = { id: number; created: string; published: boolean }
 
 /** Writes one exported deck (new, or over the deck with the same `created`); returns its id. */
 async function writeDeck(
@@ -92,6 +36,10 @@ async function writeDeck(
   cards: ReturnType<typeof playableCards>,
 ): Promise<number> {
   const title = deck.title ?? 'Untitled'
+  if (existing?.published) {
+    // A published snapshot is a public record: only moderation changes it, never an import.
+    throw new ImportProblem(`Deck '${title}' was not imported; it is already published here.`)
+  }
   if (Number.isNaN(Date.parse(deck.created)) || Number.isNaN(Date.parse(deck.modified))) {
     throw new ImportProblem(`Deck '${title}' failed to import; its dates are not readable.`)
   }
@@ -172,8 +120,9 @@ class ImportProblem extends Error {}
 
 /**
  * `GET /v2/decks/import/{token}`: pulls a page of the caller's decks from another site's export
- * endpoint, creates or updates them here (matched on `created`), links snapshots to their
- * working decks, then tells the other site which decks arrived.
+ * endpoint, creates or updates them here (matched on `created`; published snapshots are never
+ * rewritten), links snapshots to their working decks, then tells the other site which decks
+ * arrived.
  */
 export async function importDecks(
   db: Db,
@@ -181,13 +130,17 @@ export async function importDecks(
   token: string,
   options: ImportOptions,
 ): Promise<DeckImportResult> {
-  const base = sourceBase(options.fromApi, options.allowedSources)
+  const { origin } = options
   const query = new URLSearchParams()
   if (options.fromDate) query.set('from_date', options.fromDate)
   if (options.deckShareUuid) query.set('deck_share_uuid', options.deckShareUuid)
-  const exportUrl = `${base}/v2/decks/export/${token}${query.size ? `?${query}` : ''}`
-  const parsed = deckExportPageSchema.safeParse(await callSource(exportUrl))
-  if (!parsed.success) throw invalid(`Source API at ${exportUrl} sent an unreadable answer.`)
+  const path = `/v2/decks/export/${token}`
+  const answer = await callImportSource(origin, {
+    method: 'GET',
+    path: `${path}${query.size ? `?${query}` : ''}`,
+  })
+  const parsed = deckExportPageSchema.safeParse(answer)
+  if (!parsed.success) throw invalid(`Source API at ${origin} sent an unreadable answer.`)
   const page: DeckExportPage = parsed.data
 
   const errors: string[] = []
@@ -206,7 +159,8 @@ export async function importDecks(
     if (created.length) {
       const rows = await queryRows<Existing>(
         tx,
-        sql`select id, created from deck where user_id = ${userId}
+        sql`select id, created, (is_snapshot and is_public) as published
+            from deck where user_id = ${userId}
             and created in (${sql.join(
               created.map((date) => sql`${date}::timestamptz`),
               sql`, `,
@@ -233,14 +187,16 @@ export async function importDecks(
         where deck.id = ${deck.id} and source.user_id = ${userId}
           and source.created = ${deck.sourceCreated}::timestamptz and source.id <> deck.id`)
     }
+    // Imported decks may be published snapshots: every process's public listings show them.
+    if (done.length) await announceChange(tx, 'public-decks')
     return done
   })
 
   if (imported.length) {
-    await callSource(`${base}/v2/decks/export/${token}`, {
+    await callImportSource(origin, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(imported.map((deck) => deck.created)),
+      path,
+      json: imported.map((deck) => deck.created),
     })
   }
   return {

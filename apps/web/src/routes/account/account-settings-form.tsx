@@ -13,6 +13,7 @@ import { friendlyFieldMessage } from '../../lib/form-messages.ts'
 import { notify, notifyApiError } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import styles from './account-settings-page.module.css'
+import { LogOutEverywhere } from './log-out-everywhere.tsx'
 
 /** Every profile key is sent on save, as the API expects of this page. */
 const accountFormSchema = profilePatchSchema.required()
@@ -117,6 +118,7 @@ export function AccountSettingsForm({ user }: { user: UserSelf }) {
         <p>
           Signed in as <span className={styles.email}>{user.email}</span>
         </p>
+        <LogOutEverywhere />
       </aside>
     </div>
   )

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { passwordSchema } from '@spellboard/core/users'
+import { useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { z } from 'zod'
-import { useResetPassword } from '../../api/players.ts'
+import { mailedLinkQuery, useResetPassword } from '../../api/players.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
+import { ExpiredLink, isGoneLink } from '../../features/session/expired-link.tsx'
 import { SessionPage } from '../../features/session/session-page.tsx'
 import { startSession } from '../../features/session/start-session.ts'
 import { friendlyFieldMessage } from '../../lib/form-messages.ts'
@@ -26,6 +28,7 @@ export function ResetPasswordPage() {
   const loggedIn = useAppStore((state) => state.session !== null)
   const navigate = useNavigate()
   const reset = useResetPassword(token)
+  const link = useQuery({ ...mailedLinkQuery('reset', token), enabled: !loggedIn })
   const { register, handleSubmit, watch, formState } = useForm<ResetFormValues>({
     resolver: zodResolver(resetFormSchema, { error: friendlyFieldMessage }),
     defaultValues: { password: '', password_confirm: '' },
@@ -43,7 +46,8 @@ export function ResetPasswordPage() {
         notify.success('You have successfully changed your password and logged in!')
         navigate('/', { replace: true })
       },
-      onError: notifyApiError,
+      // A link that expired while the page was open: the page says so (below).
+      onError: (error) => (isGoneLink(error) ? undefined : notifyApiError(error)),
     }),
   )
 
@@ -57,6 +61,7 @@ export function ResetPasswordPage() {
         </p>
       }
     >
+      {isGoneLink(link.error) || isGoneLink(reset.error) ? <ExpiredLink kind="reset" /> : null}
       <form noValidate onSubmit={onSubmit}>
         <TextField
           label="New password"

@@ -57,7 +57,7 @@ describe('FinalizeAccountPage', { timeout: 20_000 }, () => {
     await user.click(createButton())
 
     expect(await screen.findByText('Welcome to the site, Ada!')).toBeInTheDocument()
-    expect(api.calls[0]?.body).toEqual({
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
       username: 'Ada',
       password: 'secret-words',
       password_confirm: 'secret-words',

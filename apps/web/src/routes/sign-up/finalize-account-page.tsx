@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { useNavigate, useParams } from 'react-router'
-import { ApiError } from '../../api/client.ts'
-import { useFinalizeRegistration } from '../../api/players.ts'
+import { mailedLinkQuery, useFinalizeRegistration } from '../../api/players.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { TextareaField } from '../../components/ui/textarea-field.tsx'
+import { ExpiredLink, isGoneLink } from '../../features/session/expired-link.tsx'
 import { SessionPage } from '../../features/session/session-page.tsx'
 import { startSession } from '../../features/session/start-session.ts'
 import { friendlyFieldMessage } from '../../lib/form-messages.ts'
@@ -23,6 +24,7 @@ export function FinalizeAccountPage() {
   const { token = '' } = useParams()
   const navigate = useNavigate()
   const finalize = useFinalizeRegistration(token)
+  const link = useQuery(mailedLinkQuery('invitation', token))
   const { register, handleSubmit, watch, formState } = useForm<FinalizeFormValues>({
     resolver: zodResolver(finalizeFormSchema, { error: friendlyFieldMessage }),
     defaultValues: {
@@ -47,7 +49,7 @@ export function FinalizeAccountPage() {
           navigate('/decks/mine/')
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 404) {
+          if (isGoneLink(error)) {
             notify.error('This invitation token has already been used or is otherwise invalid.')
           } else {
             notifyApiError(error)
@@ -75,6 +77,9 @@ export function FinalizeAccountPage() {
         </>
       }
     >
+      {isGoneLink(link.error) || isGoneLink(finalize.error) ? (
+        <ExpiredLink kind="invitation" />
+      ) : null}
       <form noValidate onSubmit={onSubmit}>
         <TextField
           label="Username"
