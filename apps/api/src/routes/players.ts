@@ -26,6 +26,7 @@ import { redeemInvitation, requestInvitation } from '../services/accounts/invita
 import { invitationMail } from '../services/accounts/mail-texts.ts'
 import { authTokenFor } from '../services/accounts/sessions.ts'
 import {
+  badgeExists,
   deckExportToken,
   findPasswordHash,
   findPublicProfile,
@@ -39,6 +40,7 @@ import { attemptKeys, createRateLimiter, enforceRateLimit } from '../services/ra
 
 const tags = ['players']
 const badgeParams = z.object({ badge: z.string() })
+const USER_NOT_FOUND = 'User not found.'
 
 /** Sign-up by invitation, the caller's account, public profiles and moderation (API.md §7.1). */
 export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -220,7 +222,14 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
         body: moderationSchema,
         response: { 200: moderationResultSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
-      preValidation: deps.auth.admin,
+      // An unknown badge is answered before the body is judged (after the admin check).
+      preValidation: [
+        deps.auth.admin,
+        async (request) => {
+          const { badge } = request.params as { badge: string }
+          if (!(await badgeExists(deps.db, badge))) throw httpErrors.notFound(USER_NOT_FOUND)
+        },
+      ],
     },
     async (request) => {
       const admin = requireUser(request)
@@ -231,7 +240,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
         request.body,
         deps.now(),
       )
-      if (outcome.kind === 'not_found') throw httpErrors.notFound('Player not found.')
+      if (outcome.kind === 'not_found') throw httpErrors.notFound(USER_NOT_FOUND)
       if (outcome.kind === 'self') throw httpErrors.badRequest('You cannot moderate yourself.')
       return outcome.result
     },
