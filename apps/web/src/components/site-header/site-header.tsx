@@ -73,8 +73,9 @@ export function SiteHeader({ tall, deckAction }: SiteHeaderProps) {
             <>
               <li>
                 <HeaderLink to="/players/me/" pathname={pathname}>
-                  {/* One inline run, so the link's name reads 'name#badge' without a gap. */}
-                  <span>
+                  {/* One inline run, so the link's name reads 'name#badge' without a gap; a
+                      long name is cut short on screen (in full on hover). */}
+                  <span className={styles.who} title={`${session.username}#${session.badge}`}>
                     {session.username}
                     <span className={styles.badge}>#{session.badge}</span>
                   </span>
