@@ -1,0 +1,258 @@
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { createPlayer, logInQuickly, type Player, saveLegalDeck } from './fixtures.ts'
+
+// The site's frame where it used to go wrong: popups that opened off-screen, a header that
+// wrapped, toasts over the header, and phone layouts too tight for a thumb.
+
+type Box = { x: number; y: number; width: number; height: number }
+
+const header = (page: Page) => page.getByRole('navigation', { name: 'Site' })
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox()
+  if (!found) throw new Error(`${locator} has no box`)
+  return found
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+/** The deck in the builder, as a player opens it: its page, then Edit. */
+async function openInBuilder(page: Page, deckId: number) {
+  await page.goto(`/decks/mine/${deckId}/`)
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Editing' })).toBeVisible()
+}
+
+let player: Player
+let deckId: number
+
+test.beforeAll(async ({ request }) => {
+  // The longest name the site allows: nothing may wrap or overflow because of it.
+  player = await createPlayer(request, 'A'.repeat(42))
+  deckId = await saveLegalDeck(request, player, 'Frame check')
+})
+
+test.describe('the releases popup', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1366, height: 900 },
+    { width: 1024, height: 768 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`opens inside the viewport with the builder open at ${viewport.width}×${viewport.height}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport)
+      await logInQuickly(page, player)
+      await openInBuilder(page, deckId)
+      await page.goto('/cards/')
+      if (viewport.width < 640) await page.getByRole('button', { name: 'Filters' }).click()
+      await page.getByRole('button', { name: /^Releases/ }).click()
+      const popup = page.getByRole('dialog', { name: 'Filter by release' })
+      await expect(popup.getByRole('checkbox').first()).toBeVisible()
+      const area = await box(popup)
+      expect(area.x).toBeGreaterThanOrEqual(0)
+      expect(area.y).toBeGreaterThanOrEqual(0)
+      expect(area.x + area.width).toBeLessThanOrEqual(viewport.width)
+      expect(area.y + area.height).toBeLessThanOrEqual(viewport.height)
+      // Its last control can be reached inside the popup.
+      await popup.getByRole('button', { name: 'Done' }).scrollIntoViewIfNeeded()
+      await expect(popup.getByRole('button', { name: 'Done' })).toBeInViewport()
+    })
+  }
+})
+
+test.describe('the header at 1024 px', () => {
+  test.use({ viewport: { width: 1024, height: 768 } })
+
+  test('keeps one row: longest name, My decks, Log out and the builder button', async ({
+    page,
+  }) => {
+    await logInQuickly(page, player)
+    for (const path of ['/decks/red-rains/', '/cards/']) {
+      await page.goto(path)
+      const controls = header(page).locator('a, button')
+      await expect(controls.first()).toBeVisible()
+      if (path === '/decks/red-rains/') {
+        await expect(header(page).getByRole('button', { name: 'New Red Rains deck' })).toBeVisible()
+      } else {
+        await header(page).getByRole('button', { name: 'New deck' }).click()
+        await expect(header(page).getByRole('button', { name: 'Exit builder' })).toBeVisible()
+      }
+      const bar = await box(header(page))
+      expect(bar.height).toBeLessThanOrEqual(64)
+      const middles = []
+      for (const control of await controls.all()) {
+        const area = await box(control)
+        middles.push(area.y + area.height / 2)
+        expect(area.x + area.width).toBeLessThanOrEqual(1024)
+      }
+      expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(4)
+    }
+  })
+})
+
+test.describe('toasts', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 768 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`never cover the header's mark or controls at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport)
+      await logInQuickly(page, player)
+      for (const path of ['/', '/cards/']) {
+        await page.goto(path)
+        await header(page).getByRole('button', { name: 'Log out' }).click()
+        const toast = page.getByText('You have logged out!')
+        await expect(toast).toBeVisible()
+        const toastBox = await box(toast.locator('xpath=ancestor::li[1]'))
+        for (const control of await header(page).locator('a, button').all()) {
+          expect(overlaps(toastBox, await box(control)), `${await control.textContent()}`).toBe(
+            false,
+          )
+        }
+        await logInQuickly(page, player)
+      }
+    })
+  }
+})
+
+/** Buttons, fields and switches a thumb has to hit, inside `scope`, that are on screen. */
+function touchTargets(scope: Locator) {
+  return scope.evaluate((root) =>
+    Array.from(
+      root.querySelectorAll<HTMLElement>(
+        'button, input:not([type="checkbox"]), select, [role="switch"]',
+      ),
+    )
+      .filter((control) => control.getClientRects().length > 0)
+      .map((control) => {
+        const area = control.getBoundingClientRect()
+        const name = control.getAttribute('aria-label') ?? control.textContent ?? ''
+        return { name: name.trim().slice(0, 40), width: area.width, height: area.height }
+      }),
+  )
+}
+
+test.describe('on a phone (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the card browser: filters fold away, rows keep every column, targets are 40 px', async ({
+    page,
+  }) => {
+    await logInQuickly(page, player)
+    await openInBuilder(page, deckId)
+    await page.goto('/cards/')
+    const filters = page.getByRole('button', { name: 'Filters' })
+    await expect(filters).toHaveAttribute('aria-expanded', 'false')
+    await expect(page.getByRole('group', { name: 'Filter by magic type' })).toBeHidden()
+    await expect(page.getByRole('group', { name: 'Filter by card type' })).toBeHidden()
+    await expect(page.getByPlaceholder('Filter by name or text...')).toBeVisible()
+    await filters.click()
+    await expect(filters).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByRole('group', { name: 'Filter by magic type' })).toBeVisible()
+    for (const target of await touchTargets(page.getByRole('main'))) {
+      expect(target.height, target.name).toBeGreaterThanOrEqual(40)
+      expect(target.width, target.name).toBeGreaterThanOrEqual(40)
+    }
+    // Nothing sideways: every filter is in reach without scrolling the page or a group.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(overflow).toBeLessThanOrEqual(390)
+    await filters.click()
+
+    const rows = page.getByRole('main').getByRole('list', { name: 'Cards' }).getByRole('listitem')
+    await expect(rows.first()).toBeVisible()
+    for (const row of (await rows.all()).slice(0, 12)) {
+      const name = await box(row.getByRole('link').first())
+      expect(name.width).toBeGreaterThan(60)
+      const buttons = row.getByRole('group', { name: /^Copies of / }).getByRole('button')
+      if ((await buttons.count()) === 0) continue
+      for (const button of await buttons.all()) {
+        const area = await box(button)
+        expect(area.width).toBeGreaterThanOrEqual(40)
+        expect(area.height).toBeGreaterThanOrEqual(40)
+        expect(area.x + area.width).toBeLessThanOrEqual(390)
+      }
+    }
+  })
+
+  test('the builder drawer: padded, deck first, 40 px targets', async ({ page }) => {
+    await logInQuickly(page, player)
+    await openInBuilder(page, deckId)
+    await page.getByRole('button', { name: 'Toggle pane' }).click()
+    const drawer = page.getByRole('dialog', { name: /^Build your deck/ })
+    await expect(drawer).toBeVisible()
+    // Measured once it has slid in.
+    await drawer.evaluate((element) =>
+      Promise.all(element.getAnimations().map((animation) => animation.finished)),
+    )
+    const frame = await box(drawer)
+    const heading = await box(drawer.getByRole('heading', { name: 'Build your deck' }))
+    expect(heading.x - frame.x).toBeGreaterThanOrEqual(12)
+    expect(heading.y - frame.y).toBeGreaterThanOrEqual(12)
+    const title = await box(drawer.getByRole('textbox', { name: 'Deck title' }))
+    expect(frame.x + frame.width - (title.x + title.width)).toBeGreaterThanOrEqual(12)
+    for (const target of await touchTargets(drawer)) {
+      expect(target.height, target.name).toBeGreaterThanOrEqual(40)
+      expect(target.width, target.name).toBeGreaterThanOrEqual(40)
+    }
+    // The deck leads: title, Phoenixborn, cards; then its dice and description.
+    const sections = await drawer.getByRole('heading', { level: 3 }).allTextContents()
+    expect(sections).toEqual(['Sera Emberlock', 'Cards', 'Dice', 'Description'])
+    const top = async (locator: Locator) => (await box(locator)).y
+    expect(await top(drawer.getByRole('textbox', { name: 'Deck title' }))).toBeLessThan(
+      await top(drawer.getByRole('heading', { name: 'Sera Emberlock' })),
+    )
+  })
+})
+
+test.describe('in the dark theme', () => {
+  test.use({ colorScheme: 'dark', viewport: { width: 1280, height: 800 } })
+
+  test('ceremonial dice stand out from the pane', async ({ page }) => {
+    await logInQuickly(page, player)
+    await openInBuilder(page, deckId)
+    const slot = page.getByRole('list', { name: 'Dice slots' }).getByRole('listitem', {
+      name: 'Ceremonial die',
+    })
+    await expect(slot.first()).toBeVisible()
+    // The die's edge against the pane behind it: WCAG's 3:1 for graphics.
+    const contrast = await slot
+      .first()
+      .locator('svg')
+      .evaluate((svg) => {
+        const probe = document.createElement('div')
+        document.body.append(probe)
+        const rgb = (css: string) => {
+          probe.style.color = css
+          const [r = 0, g = 0, b = 0, a = 1] = (
+            getComputedStyle(probe).color.match(/[\d.]+/g) ?? []
+          ).map(Number)
+          return { r, g, b, a }
+        }
+        const ring = rgb(getComputedStyle(svg).getPropertyValue('--icon-ring'))
+        let element: Element | null = svg.parentElement
+        let background = 'rgba(0, 0, 0, 0)'
+        while (element && /rgba\(0, 0, 0, 0\)|transparent/.test(background)) {
+          background = getComputedStyle(element).backgroundColor
+          element = element.parentElement
+        }
+        const behind = rgb(background)
+        probe.remove()
+        const blend = (c: 'r' | 'g' | 'b') => ring[c] * ring.a + behind[c] * (1 - ring.a)
+        const luminance = (c: { r: number; g: number; b: number }) => {
+          const channel = (v: number) => {
+            const s = v / 255
+            return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+          }
+          return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b)
+        }
+        const edge = luminance({ r: blend('r'), g: blend('g'), b: blend('b') })
+        const pane = luminance(behind)
+        return (Math.max(edge, pane) + 0.05) / (Math.min(edge, pane) + 0.05)
+      })
+    expect(contrast).toBeGreaterThanOrEqual(3)
+  })
+})
