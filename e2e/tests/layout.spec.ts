@@ -178,6 +178,25 @@ test.describe('on a phone (390×844)', () => {
     }
   })
 
+  test('the header takes two rows at most, the longest name and the builder included', async ({
+    page,
+  }) => {
+    await logInQuickly(page, player)
+    await openInBuilder(page, deckId)
+    const middles: number[] = []
+    for (const control of await header(page).locator('a, button').all()) {
+      const area = await box(control)
+      middles.push(area.y + area.height / 2)
+      expect(area.x + area.width).toBeLessThanOrEqual(390)
+    }
+    middles.sort((a, b) => a - b)
+    const rows = middles.filter(
+      (middle, index) => index === 0 || middle - (middles[index - 1] ?? 0) > 16,
+    )
+    expect(rows.length).toBeLessThanOrEqual(2)
+    await expect(header(page).getByRole('button', { name: 'Exit builder' })).toBeInViewport()
+  })
+
   test('the builder drawer: padded, deck first, 40 px targets', async ({ page }) => {
     await logInQuickly(page, player)
     await openInBuilder(page, deckId)
