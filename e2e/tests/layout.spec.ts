@@ -1,5 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { createPlayer, logInQuickly, type Player, saveLegalDeck } from './fixtures.ts'
+import {
+  createPlayer,
+  logInQuickly,
+  type Player,
+  postComment,
+  publishDeck,
+  saveLegalDeck,
+} from './fixtures.ts'
 
 // The site's frame where it used to go wrong: popups that opened off-screen, a header that
 // wrapped, toasts over the header, and phone layouts too tight for a thumb.
@@ -273,5 +280,38 @@ test.describe('in the dark theme', () => {
         return (Math.max(edge, pane) + 0.05) / (Math.min(edge, pane) + 0.05)
       })
     expect(contrast).toBeGreaterThanOrEqual(3)
+  })
+})
+
+test.describe('lists that fit on one page', () => {
+  test('show no Previous, Next or "Page 1 of 1"', async ({ page, request }) => {
+    const author = await createPlayer(request, 'One Pager')
+    // A word no other journey's deck has, so the public listing holds this deck alone.
+    const word = Array.from({ length: 10 }, () =>
+      String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+    ).join('')
+    const published = await publishDeck(request, author, {
+      title: `Single page ${word}`,
+      description: 'One of each list.',
+    })
+    await postComment(request, author, published.entityId, 'The only comment.')
+    await logInQuickly(page, author)
+    for (const [path, ready] of [
+      [`/decks/?q=${word}`, 'Single page'],
+      ['/decks/mine/', 'Single page'],
+      [`/decks/${published.id}/`, 'The only comment.'],
+      [`/decks/${published.id}/history/`, 'Latest'],
+      [`/players/${author.badge}/`, 'Single page'],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.getByRole('main').getByText(ready).first()).toBeVisible()
+      await expect(page.getByText(/Page \d+ of \d+/)).toHaveCount(0)
+      await expect(
+        page.getByRole('main').getByRole('button', { name: /^(Previous|Next)$/ }),
+      ).toHaveCount(0)
+      await expect(
+        page.getByRole('main').getByRole('link', { name: /^(Previous|Next)$/ }),
+      ).toHaveCount(0)
+    }
   })
 })
