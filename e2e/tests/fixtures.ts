@@ -130,3 +130,44 @@ export async function postComment(
   })
   expect(response.status()).toBe(201)
 }
+
+/**
+ * A fresh log-in for `player`, put straight into the browser's storage as the app keeps it (for
+ * journeys about what comes after logging in; the log-in form has journeys of its own).
+ */
+export async function logInQuickly(page: Page, player: Player) {
+  const response = await page.request.post('/v2/token', {
+    form: { username: player.email, password: PASSWORD },
+  })
+  expect(response.status()).toBe(200)
+  const auth = (await response.json()) as {
+    access_token: string
+    user: { username: string; badge: string; is_admin: boolean }
+  }
+  if (page.url() === 'about:blank') await page.goto('/')
+  await page.evaluate(
+    (session) => {
+      localStorage.setItem('spellboard', JSON.stringify({ state: { session }, version: 1 }))
+    },
+    {
+      token: auth.access_token,
+      username: auth.user.username,
+      badge: auth.user.badge,
+      isAdmin: auth.user.is_admin,
+    },
+  )
+}
+
+/** Saves the legal demo deck (30 cards, 10 dice) for `player`; answers its id. */
+export async function saveLegalDeck(
+  request: APIRequestContext,
+  player: Player,
+  title: string,
+): Promise<number> {
+  const saved = await request.put('/v2/decks', {
+    headers: bearer(player),
+    data: { ...LEGAL_DECK, title },
+  })
+  expect(saved.status()).toBe(200)
+  return ((await saved.json()) as { id: number }).id
+}

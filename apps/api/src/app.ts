@@ -11,6 +11,7 @@ import { registerCompression } from './plugins/compression.ts'
 import { connectionOptions, limitConnectionsPerClient } from './plugins/connections.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts'
+import { RequestLog } from './plugins/request-log.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { zodValidatorCompiler } from './plugins/validation.ts'
@@ -67,6 +68,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             serializers: { req: logSafeRequest },
           },
     ...connectionOptions(config.trustProxy),
+    // One line per request instead of Fastify's two.
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     return503OnClosing: true,

@@ -7,6 +7,7 @@ import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startApi } from '../../bench/api-process.ts'
 import { type Database, openDatabase } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import { verifyPassword } from '../services/passwords.ts'
@@ -166,5 +167,32 @@ describe('operator CLI', () => {
         await database.close()
       }
     },
+  )
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'beside a running server on the embedded database, says in one line who holds it and what to do',
+    async () => {
+      const server = await startApi({ env: {}, dataDir: target.dataDir })
+      try {
+        const result = await cli(
+          'create-user',
+          '--email',
+          'late@example.org',
+          '--username',
+          'Late',
+          '--password',
+          'long enough',
+        )
+        expect(result.code).toBe(1)
+        const lines = result.stderr.trim().split('\n')
+        expect(lines).toHaveLength(1)
+        expect(lines[0]).toContain(`process ${server.pid} (the Spellboard server, npm start)`)
+        expect(lines[0]).toContain(`kill ${server.pid}`)
+        expect(lines[0]).toContain('DATABASE_URL')
+      } finally {
+        await server.stop()
+      }
+    },
+    60_000,
   )
 })

@@ -236,6 +236,21 @@ describe('POST /v2/token', () => {
     },
   )
 
+  it.each([
+    ['a JSON body', 'application/json'],
+    ['a JSON body without a Content-Type', undefined],
+    ['a JSON body as text', 'text/plain'],
+  ])('takes a form only: %s is answered 422', async (_, type) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v2/token',
+      headers: type ? { 'content-type': type } : {},
+      payload: JSON.stringify({ username: player.email, password: TEST_PASSWORD }),
+    })
+    expect(response.statusCode).toBe(422)
+    expect(response.json().detail).toEqual([expect.objectContaining({ loc: ['body'] })])
+  })
+
   it('keeps other routes JSON-only: a form there is no object (422)', async () => {
     const response = await t.app.inject({
       method: 'PATCH',

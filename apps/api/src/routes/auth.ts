@@ -83,8 +83,15 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   })
 
   // OAuth2 clients send the log-in form url-encoded, the web client as multipart. The parsers
-  // live in this scope only, so every other route keeps accepting JSON alone.
+  // live in this scope only, so every other route keeps accepting JSON alone. The log-in takes a
+  // form and nothing else (API.md §3.1, §7.1): any other body, JSON included, reaches the schema
+  // as text and is answered 422 like every other wrong body.
   routes.register(async (forms) => {
+    forms.removeAllContentTypeParsers()
+    forms.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+      const text = body.toString()
+      done(null, text === '' ? undefined : text)
+    })
     await forms.register(formbody, { bodyLimit: 64 * 1024 })
     await forms.register(multipart, { limits: FORM_LIMITS })
     forms.addHook('preValidation', readMultipartFields)

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   bearer,
@@ -7,6 +8,7 @@ import {
   REAL_DATA_DIR,
   type TestApp,
 } from '../../test/helpers.ts'
+import { queryRows } from '../db/client.ts'
 import { importFolder } from '../import/import-folder.ts'
 
 describe.skipIf(!existsSync(REAL_DATA_DIR))('generated card faces', () => {
@@ -34,6 +36,23 @@ describe.skipIf(!existsSync(REAL_DATA_DIR))('generated card faces', () => {
     expect(response.headers.etag).toMatch(/^"[\w-]+"$/)
     expect(response.body).toContain(`width="${width}" height="${height}"`)
     expect(response.body).toContain(`>${release}</text>`)
+  })
+
+  it('shows no raw markup on the face of any card, Reborn or Legacy', async () => {
+    const cards = await queryRows<{ stub: string; is_legacy: boolean }>(
+      t.database.db,
+      sql`select c.stub, c.is_legacy from card c join release r on r.id = c.release_id
+          where r.is_public`,
+    )
+    expect(cards.length).toBeGreaterThan(600)
+    const raw: string[] = []
+    for (const card of cards) {
+      const url = `/card-images/${card.is_legacy ? 'legacy/' : ''}${card.stub}.svg`
+      const response = await get(url)
+      expect(response.statusCode).toBe(200)
+      if (/\[\[|\]\]/.test(response.body)) raw.push(url)
+    }
+    expect(raw).toEqual([])
   })
 
   it('answers 304 to a matching If-None-Match, and ignores tokens', async () => {

@@ -11,7 +11,6 @@ import {
 } from '../../test/helpers.ts'
 import { seedThreads, type ThreadFixtures } from '../../test/thread-fixtures.ts'
 import { comments, stream, subscriptions } from '../db/schema.ts'
-import { DEFAULT_MODERATION_NOTE } from '../services/comments.ts'
 
 let t: TestApp
 let author: TestUser
@@ -414,21 +413,44 @@ describe('DELETE /v2/comment/{comment_entity_id}', () => {
     })
   })
 
-  it.each([
-    ['without notes, recording a default note', '', DEFAULT_MODERATION_NOTE],
-    ['with notes from the query string', '?moderation_notes=Spam%20link', 'Spam link'],
-  ])('lets an admin delete any comment %s', async (_, query, notes) => {
+  it('lets an admin delete any comment with notes from the query string', async () => {
     const comment = await postAndRead(author, threads.card.entityId)
-    expect((await remove(admin, comment.entity_id, query)).statusCode).toBe(204)
+    const removed = await remove(admin, comment.entity_id, '?moderation_notes=Spam%20link')
+    expect(removed.statusCode).toBe(204)
     expect(await storedComment(comment.entity_id)).toMatchObject({
       isDeleted: true,
       isModerated: true,
-      moderationNotes: notes,
+      moderationNotes: 'Spam link',
     })
     const listed = (await list(threads.card.entityId, '?order=desc&limit=100')).results.find(
       (c) => c.entity_id === comment.entity_id,
     )
     expect(listed).toMatchObject({ is_deleted: true, is_moderated: true, text: null })
+  })
+
+  it.each([
+    ['no notes', ''],
+    ['empty notes', '?moderation_notes='],
+    ['blank notes', '?moderation_notes=%20%20'],
+  ])("refuses an admin deleting someone else's comment with %s (400)", async (_, query) => {
+    const comment = await postAndRead(author, threads.card.entityId)
+    const response = await remove(admin, comment.entity_id, query)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ detail: expect.stringMatching(/moderation notes/) })
+    expect(await storedComment(comment.entity_id)).toMatchObject({
+      isDeleted: false,
+      isModerated: false,
+      moderationNotes: null,
+    })
+  })
+
+  it('lets an admin delete their own comment without notes', async () => {
+    const comment = await postAndRead(admin, threads.card.entityId)
+    expect((await remove(admin, comment.entity_id)).statusCode).toBe(204)
+    expect(await storedComment(comment.entity_id)).toMatchObject({
+      isDeleted: true,
+      isModerated: false,
+    })
   })
 
   it.each<[string, Role, string | number, number]>([

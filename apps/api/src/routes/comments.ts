@@ -38,6 +38,8 @@ const REFUSALS: Record<CommentProblem, () => Error> = {
   not_author: () => httpErrors.forbidden('You may only change your own comments.'),
   notes_required: () =>
     httpErrors.badRequest("You must include moderation notes when editing other users' comments."),
+  delete_notes_required: () =>
+    httpErrors.badRequest("You must include moderation notes when deleting other users' comments."),
   moderated: () => httpErrors.badRequest('This comment has been moderated and cannot be modified.'),
 }
 

@@ -345,6 +345,61 @@ describe('PUT /v2/decks overwrites a working deck', () => {
     expect(noFirstFive.effect_costs).toEqual([])
   })
 
+  it('keeps only selected cards the deck holds, in the save answer and in details', async () => {
+    const id = await createDeck(t, owner)
+    // phantom-rake, bark-skin and temple-keeper are playable cards outside this deck.
+    const saved = (
+      await putDeck(
+        t,
+        owner,
+        withBody({
+          id,
+          first_five: ['gentle-word', 'phantom-rake', 'quick-study', 'bark-skin'],
+          effect_costs: ['gentle-word', 'phantom-rake', 'last-ember', 'temple-keeper'],
+          tutor_map: {
+            'quick-study': 'last-ember',
+            'grave-offering': 'phantom-rake',
+            'bark-skin': 'gentle-word',
+            'temple-keeper': 'rushing-current',
+          },
+        }),
+      )
+    ).json()
+    const kept = {
+      first_five: ['gentle-word', 'quick-study'],
+      effect_costs: ['gentle-word', 'last-ember'],
+      tutor_map: { 'quick-study': 'last-ember' },
+    }
+    expect({
+      first_five: saved.first_five,
+      effect_costs: [...saved.effect_costs].sort(),
+      tutor_map: saved.tutor_map,
+    }).toEqual(kept)
+    const { body } = await get(t, `/v2/decks/${id}?show_saved=true`, owner)
+    const details = body as { deck: typeof saved }
+    expect({
+      first_five: details.deck.first_five,
+      effect_costs: [...details.deck.effect_costs].sort(),
+      tutor_map: details.deck.tutor_map,
+    }).toEqual(kept)
+
+    // A card that leaves the deck leaves its selections with it.
+    const smaller = (
+      await putDeck(
+        t,
+        owner,
+        withBody({
+          id,
+          cards: SERA_DECK.cards.filter((card) => card.stub !== 'quick-study'),
+          first_five: ['gentle-word', 'quick-study'],
+          effect_costs: ['quick-study'],
+          tutor_map: { 'quick-study': 'last-ember' },
+        }),
+      )
+    ).json()
+    expect(smaller).toMatchObject({ first_five: ['gentle-word'], effect_costs: [], tutor_map: {} })
+  })
+
   it('checks ownership and the kind of deck before anything else', async () => {
     const id = await createDeck(t, owner)
     const snapshotId = await snapshot(t, owner, id, { is_public: false })

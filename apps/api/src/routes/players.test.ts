@@ -470,6 +470,32 @@ describe('public profiles and moderation', () => {
   })
 
   it.each([
+    ['notes', { moderation_notes: 'x' }],
+    ['no body', undefined],
+    ['a body that fails validation', { is_banned: 'perhaps', username: 7 }],
+  ])("answers 404 'User not found.' for an unknown badge with %s", async (_, payload) => {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/v2/players/0none',
+      headers: bearer(admin),
+      ...(payload ? { payload } : {}),
+    })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ detail: 'User not found.' })
+  })
+
+  it('still refuses a non-admin before looking the badge up', async () => {
+    const player = await createTestUser(t)
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/v2/players/0none',
+      headers: bearer(player),
+      payload: { is_banned: 'perhaps' },
+    })
+    expect(response.statusCode).toBe(403)
+  })
+
+  it.each([
     ['an unknown badge', () => '0none', { moderation_notes: 'x' }, 404],
     ['the admin themself', () => admin.badge, { moderation_notes: 'x' }, 400],
     ['missing notes', () => admin.badge, { is_banned: true }, 422],

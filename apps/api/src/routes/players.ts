@@ -31,6 +31,7 @@ import { invitationMail } from '../services/accounts/mail-texts.ts'
 import { changePassword } from '../services/accounts/password-change.ts'
 import { authTokenFor, endSessions } from '../services/accounts/sessions.ts'
 import {
+  badgeExists,
   deckExportToken,
   findPasswordHash,
   findPublicProfile,
@@ -48,6 +49,8 @@ const tokenParams = z.object({ token: uuid4 })
 
 /** Unknown, used and expired invitations get the same answer: nothing tells them apart. */
 export const INVITATION_GONE = 'This invitation has expired or was already used.'
+
+const USER_NOT_FOUND = 'User not found.'
 
 /** Sign-up by invitation, the caller's account, public profiles and moderation (API.md §7.1). */
 export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -277,7 +280,14 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
         body: moderationSchema,
         response: { 200: moderationResultSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
-      preValidation: deps.auth.admin,
+      // An unknown badge is answered before the body is judged (after the admin check).
+      preValidation: [
+        deps.auth.admin,
+        async (request) => {
+          const { badge } = request.params as { badge: string }
+          if (!(await badgeExists(deps.db, badge))) throw httpErrors.notFound(USER_NOT_FOUND)
+        },
+      ],
     },
     async (request) => {
       const admin = requireUser(request)
@@ -288,7 +298,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
         request.body,
         deps.now(),
       )
-      if (outcome.kind === 'not_found') throw httpErrors.notFound('Player not found.')
+      if (outcome.kind === 'not_found') throw httpErrors.notFound(USER_NOT_FOUND)
       if (outcome.kind === 'self') throw httpErrors.badRequest('You cannot moderate yourself.')
       return outcome.result
     },

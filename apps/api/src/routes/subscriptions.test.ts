@@ -8,7 +8,7 @@ import {
   type TestUser,
 } from '../../test/helpers.ts'
 import { seedThreads, type ThreadFixtures } from '../../test/thread-fixtures.ts'
-import { subscriptions } from '../db/schema.ts'
+import { cards, subscriptions } from '../db/schema.ts'
 
 let t: TestApp
 let owner: TestUser
@@ -64,13 +64,44 @@ describe('POST /v2/subscription/{entity_id}', () => {
   it.each<[string, (f: ThreadFixtures) => number]>([
     ['a card without comments', (f) => f.card.entityId],
     ['a deck never published nor commented', (f) => f.unpublishedDeck.entityId],
-  ])('stores a concrete marker for %s: the thread itself', async (_, target) => {
+  ])('reports "nothing seen yet" as 1 for %s, and stores it', async (_, target) => {
     const threads = await fresh()
     const id = target(threads)
     const response = await call('POST', reader, id)
     expect(response.statusCode).toBe(201)
-    expect(response.json()).toEqual({ last_seen_entity_id: id })
-    expect(await storedMarker(reader, id)).toBe(id)
+    expect(response.json()).toEqual({ last_seen_entity_id: 1 })
+    expect(await storedMarker(reader, id)).toBe(1)
+  })
+
+  it('never takes a marker from another thread, however new', async () => {
+    const threads = await fresh()
+    // Newer than anything of the quiet threads: comments on another card and on another deck,
+    // and the other deck's published snapshot (all seeded after them).
+    const elsewhere = await fresh()
+    await commentOn(owner, elsewhere.card.entityId)
+    await commentOn(owner, elsewhere.deck.entityId)
+    await commentOn(owner, threads.otherDeck.entityId)
+    for (const quiet of [threads.card.entityId, threads.unpublishedDeck.entityId]) {
+      expect((await call('POST', reader, quiet)).json()).toEqual({ last_seen_entity_id: 1 })
+    }
+    // A published deck without comments starts at its own newest snapshot.
+    expect((await call('POST', reader, threads.deck.entityId)).json()).toEqual({
+      last_seen_entity_id: threads.publicSnapshot.entityId,
+    })
+  })
+
+  it('shows the subscription after a reload: details report the stored 1', async () => {
+    const threads = await fresh()
+    await call('POST', reader, threads.card.entityId)
+    const [row] = await t.database.db
+      .select({ stub: cards.stub })
+      .from(cards)
+      .where(eq(cards.entityId, threads.card.entityId))
+    const details = await t.app.inject({
+      url: `/v2/cards/${row?.stub}/details`,
+      headers: bearer(reader),
+    })
+    expect(details.json().last_seen_entity_id).toBe(1)
   })
 
   it("starts a deck subscriber at the deck's newest live published snapshot", async () => {
@@ -97,14 +128,15 @@ describe('POST /v2/subscription/{entity_id}', () => {
     expect(again.json()).toEqual(first.json())
   })
 
-  it('gives a marker-less subscription a concrete marker', async () => {
+  it('reports a marker-less subscription (older data) as 1', async () => {
     const threads = await fresh()
+    await commentOn(owner, threads.card.entityId)
+    await call('DELETE', owner, threads.card.entityId)
     await t.database.db
       .insert(subscriptions)
       .values({ userId: reader.id, sourceEntityId: threads.card.entityId, lastSeenEntityId: null })
     const response = await call('POST', reader, threads.card.entityId)
-    expect(response.json()).toEqual({ last_seen_entity_id: threads.card.entityId })
-    expect(await storedMarker(reader, threads.card.entityId)).toBe(threads.card.entityId)
+    expect(response.json()).toEqual({ last_seen_entity_id: 1 })
   })
 
   it.each<[string, (f: ThreadFixtures) => number | string, number]>([
@@ -147,7 +179,7 @@ describe('DELETE /v2/subscription/{entity_id}', () => {
     await call('POST', owner, threads.card.entityId)
     await call('POST', reader, threads.card.entityId)
     await call('DELETE', reader, threads.card.entityId)
-    expect(await storedMarker(owner, threads.card.entityId)).toBe(threads.card.entityId)
+    expect(await storedMarker(owner, threads.card.entityId)).toBe(1)
   })
 })
 

@@ -11,7 +11,6 @@ import { setSubscriptionMarker } from './subscriptions.ts'
 export type Commenter = { id: number; is_admin: boolean }
 
 /** Stored when an admin removes a comment without saying why (clients cannot send the notes). */
-export const DEFAULT_MODERATION_NOTE = 'Deleted by a moderator.'
 
 export type CommentProblem =
   | ThreadProblem
@@ -20,6 +19,7 @@ export type CommentProblem =
   | 'comment_deleted'
   | 'not_author'
   | 'notes_required'
+  | 'delete_notes_required'
   | 'moderated'
 
 const commentColumns = {
@@ -198,7 +198,7 @@ export function editComment(
 
 /**
  * Soft delete: the comment keeps its place and number in the thread. Admins may remove anyone's
- * comment; their notes come from the query string, or a default note is recorded.
+ * comment, saying why in `moderation_notes` (query string); without notes they are refused.
  */
 export async function deleteComment(
   db: Queryable,
@@ -217,8 +217,10 @@ export async function deleteComment(
     modified: new Date(now).toISOString(),
   }
   if (!isAuthor) {
+    const notes = moderationNotes?.trim()
+    if (!notes) return { problem: 'delete_notes_required' }
     changes.isModerated = true
-    changes.moderationNotes = moderationNotes?.trim() || DEFAULT_MODERATION_NOTE
+    changes.moderationNotes = notes
   }
   await db.update(comments).set(changes).where(eq(comments.id, entity.id))
   return null

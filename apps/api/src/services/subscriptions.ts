@@ -68,18 +68,21 @@ async function newestPublicSnapshotId(db: Queryable, deckId: number): Promise<nu
 }
 
 /**
- * Where a new subscriber starts: the newest comment, else (decks) the newest published
- * snapshot, else the thread's own id. Always a real id, never null, so a page reload still shows
- * the player as subscribed, and everything posted afterwards has a higher id and is highlighted.
+ * The marker a subscriber who has not seen anything holds: `1`, which API.md §7.7 reports for
+ * "nothing yet". It is stored as such (§15 A9), so a reload still shows the player subscribed,
+ * and everything posted afterwards has a higher id and is highlighted.
  */
-async function initialMarker(db: Queryable, source: ThreadSource): Promise<number> {
+const NOTHING_SEEN = 1
+
+/**
+ * Where a new subscriber starts (API.md §7.7): the newest comment on this very thread, else (for
+ * a deck) the newest published snapshot of this very deck, else nothing.
+ */
+async function initialMarker(db: Queryable, source: ThreadSource): Promise<number | null> {
   const comment = await newestCommentId(db, source.entityId)
   if (comment !== null) return comment
-  if (source.kind === 'deck') {
-    const snapshot = await newestPublicSnapshotId(db, source.id)
-    if (snapshot !== null) return snapshot
-  }
-  return source.entityId
+  if (source.kind === 'deck') return newestPublicSnapshotId(db, source.id)
+  return null
 }
 
 export async function subscribe(
@@ -90,10 +93,9 @@ export async function subscribe(
   const found = await findThreadSource(db, entityId)
   if ('problem' in found) return found
   const existing = await subscriptionMarker(db, userId, entityId)
-  if (existing) return { lastSeenEntityId: existing }
-  const marker = await initialMarker(db, found.source)
-  // Two subscribe calls racing keep whichever marker landed first, like a repeated call would;
-  // a marker-less row (older data) gets the concrete one.
+  if (existing !== undefined) return { lastSeenEntityId: existing ?? NOTHING_SEEN }
+  const marker = (await initialMarker(db, found.source)) ?? NOTHING_SEEN
+  // Two subscribe calls racing keep whichever marker landed first, like a repeated call would.
   const [row] = await db
     .insert(subscriptions)
     .values({ userId, sourceEntityId: entityId, lastSeenEntityId: marker })

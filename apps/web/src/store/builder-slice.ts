@@ -50,8 +50,15 @@ export type Builder = {
   revision: number
   /** Bumps whenever another deck is opened, so a late answer for the previous one is ignored. */
   generation: number
+  /**
+   * Fields the player is typing in and has not committed yet (a title is kept on blur or Enter):
+   * the deck already differs from what is saved, so the save label says so.
+   */
+  drafts: DraftField[]
   deck: BuilderDeck
 }
+
+export type DraftField = 'title' | 'description'
 
 /** A transition the rules refuse; the message is what the player is told. */
 export type Refusal = { refused: string }
@@ -80,6 +87,7 @@ export const INITIAL_BUILDER: Builder = {
   saveFailed: false,
   revision: 0,
   generation: 0,
+  drafts: [],
   deck: EMPTY_DECK,
 }
 
@@ -113,6 +121,8 @@ export function restoreBuilder(saved: Partial<Builder> | undefined): Builder {
     // A save cut short by the reload is resumed by the autosave, so its changes count as unsaved.
     dirty: Boolean(saved.dirty || saved.saving),
     saving: false,
+    // What was being typed is gone with the page.
+    drafts: [],
     // A deck half-way through Exit builder was being saved to be closed: keep it open instead.
     enabled: Boolean(saved.enabled || saved.saving),
   }

@@ -6,6 +6,7 @@ import {
   type BuilderCard,
   type BuilderDeck,
   type BuilderPhoenixborn,
+  type DraftField,
   EMPTY_DECK,
   INITIAL_BUILDER,
   type Refusal,
@@ -152,6 +153,16 @@ export function setTitle(state: Builder, title: string): Transition {
 export function setDescription(state: Builder, description: string): Transition {
   if (state.enabled && description === state.deck.description) return state
   return change(state, { description })
+}
+
+/**
+ * The player has typed in `field` something not yet kept (`pending`), or no longer has. Not a
+ * change of the deck: nothing is saved until the field is committed.
+ */
+export function markDraft(state: Builder, field: DraftField, pending: boolean): Builder {
+  if (!state.enabled || state.drafts.includes(field) === pending) return state
+  const drafts = pending ? [...state.drafts, field] : state.drafts.filter((name) => name !== field)
+  return { ...state, drafts }
 }
 
 export function setRedRains(state: Builder, isRedRains: boolean): Transition {

@@ -123,6 +123,12 @@ export async function deckExportToken(db: Db, id: number): Promise<string> {
   return row.token
 }
 
+/** Whether any player, banned or not, holds this badge. */
+export async function badgeExists(db: Db, badge: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.badge, badge))
+  return row !== undefined
+}
+
 export type ModerationOutcome =
   | { kind: 'ok'; result: ModerationResult }
   | { kind: 'not_found' }

@@ -1,49 +1,76 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { GameIconName } from '@spellboard/core/card-text'
 import type { DiceName } from '@spellboard/core/cards'
 import { DICE_COLOURS, INK, PAPER } from './palette.ts'
 
-/** The game symbols a face draws: actions, exhaust, discard and dice faces. */
-export type FaceIcon =
-  | { kind: 'main' | 'side' | 'exhaust' | 'discard' | 'divider' }
-  | { kind: 'die'; die: DiceName; face: 'class' | 'power' | 'plain' }
+/**
+ * The game symbols a face draws: a glyph of the sprite the web app shows in card text (coloured
+ * as its die when `die` is set), or the ` - ` divider of costs and effects.
+ */
+export type FaceIcon = { kind: 'glyph'; name: GameIconName; die?: DiceName } | { kind: 'divider' }
 
 const f = (value: number) => Number(value.toFixed(2))
 
-/**
- * One icon as SVG, centred on (cx, cy), `size` across. Shapes stay simple so they read at
- * 10 px: a filled disc for the main action, a half disc for the side action, a tilted card for
- * exhaust, a card with an arrow for discard; dice are the die's body colour with its symbol
- * colour drawn on top (a ring for class faces, a diamond for power faces).
- */
-export function iconSvg(icon: FaceIcon, cx: number, cy: number, size: number): string {
-  const r = size / 2
-  switch (icon.kind) {
-    case 'main':
-      return `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 0.82)}" fill="${INK}"/>`
-    case 'side':
-      return (
-        `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 0.78)}" fill="none" stroke="${INK}" stroke-width="${f(size * 0.1)}"/>` +
-        `<path d="M${f(cx)} ${f(cy - r * 0.78)}A${f(r * 0.78)} ${f(r * 0.78)} 0 0 0 ${f(cx)} ${f(cy + r * 0.78)}Z" fill="${INK}"/>`
-      )
-    case 'exhaust':
-      return `<rect x="${f(cx - r * 0.45)}" y="${f(cy - r * 0.7)}" width="${f(r * 0.9)}" height="${f(r * 1.4)}" rx="${f(r * 0.15)}" fill="none" stroke="${INK}" stroke-width="${f(size * 0.1)}" transform="rotate(35 ${f(cx)} ${f(cy)})"/>`
-    case 'discard':
-      return (
-        `<rect x="${f(cx - r * 0.5)}" y="${f(cy - r * 0.75)}" width="${f(r)}" height="${f(r * 1.3)}" rx="${f(r * 0.15)}" fill="none" stroke="${INK}" stroke-width="${f(size * 0.09)}"/>` +
-        `<path d="M${f(cx - r * 0.3)} ${f(cy + r * 0.05)}L${f(cx)} ${f(cy + r * 0.85)}L${f(cx + r * 0.3)} ${f(cy + r * 0.05)}Z" fill="${INK}"/>`
-      )
-    case 'divider':
-      return `<rect x="${f(cx - r * 0.6)}" y="${f(cy - size * 0.05)}" width="${f(r * 1.2)}" height="${f(size * 0.1)}" fill="${INK}"/>`
-    case 'die': {
-      const { body, symbol } = DICE_COLOURS[icon.die]
-      const frame = `<rect x="${f(cx - r * 0.9)}" y="${f(cy - r * 0.9)}" width="${f(r * 1.8)}" height="${f(r * 1.8)}" rx="${f(r * 0.4)}" fill="${body}" stroke="${INK}" stroke-width="${f(size * 0.06)}"/>`
-      if (icon.face === 'class') {
-        return `${frame}<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 0.42)}" fill="none" stroke="${symbol}" stroke-width="${f(size * 0.14)}"/>`
-      }
-      if (icon.face === 'power') {
-        const d = r * 0.55
-        return `${frame}<path d="M${f(cx)} ${f(cy - d)}L${f(cx + d)} ${f(cy)}L${f(cx)} ${f(cy + d)}L${f(cx - d)} ${f(cy)}Z" fill="${symbol}"/>`
-      }
-      return `${frame}<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 0.22)}" fill="${icon.die === 'basic' ? PAPER : symbol}"/>`
-    }
+/** The symbols of core's sprite by id, and its shared definitions (the die body). */
+type Sprite = { symbols: Map<string, string>; defs: Map<string, string> }
+
+let sprite: Sprite | undefined
+
+function loadSprite(): Sprite {
+  if (sprite) return sprite
+  const file = createRequire(import.meta.url).resolve('@spellboard/core/sprite.svg')
+  const source = readFileSync(file, 'utf8')
+  const symbols = new Map<string, string>()
+  for (const match of source.matchAll(/<symbol id="([^"]+)"[^>]*>([\s\S]*?)<\/symbol>/g)) {
+    symbols.set(match[1] ?? '', match[2] ?? '')
   }
+  const defs = new Map<string, string>()
+  const defsBlock = /<defs>([\s\S]*?)<\/defs>/.exec(source)?.[1] ?? ''
+  for (const match of defsBlock.matchAll(/<(\w+) id="([^"]+)"([^>]*)\/>/g)) {
+    defs.set(match[2] ?? '', `<${match[1]}${match[3]}/>`)
+  }
+  sprite = { symbols, defs }
+  return sprite
+}
+
+type Colours = { symbol: string; body: string; ring: string }
+
+/**
+ * The sprite's colour hooks made concrete: an image file cannot count on its viewer for CSS
+ * custom properties, so `var(--icon-symbol, fallback)` and friends become the colours
+ * themselves, or their fallback when the icon has no such colour (a plain glyph has no body);
+ * the page colour a glyph may punch through is the face's paper.
+ */
+function paint(markup: string, colours: Colours): string {
+  return markup
+    .replace(/var\(--color-bg,[^()]*\)/g, PAPER)
+    .replace(
+      /var\(--icon-(symbol|body|ring),\s*([^()]*)\)/g,
+      (_, hook: keyof Colours, fallback: string) =>
+        colours[hook] === 'none' ? fallback.trim() : colours[hook],
+    )
+    .replaceAll('currentColor', colours.symbol)
+}
+
+function coloursFor(die: DiceName | undefined): Colours {
+  if (!die) return { symbol: INK, body: 'none', ring: 'none' }
+  const { body, symbol } = DICE_COLOURS[die]
+  return { symbol, body, ring: 'rgb(0 0 0 / 0.3)' }
+}
+
+/** One icon as SVG, centred on (cx, cy), `size` across. */
+export function iconSvg(icon: FaceIcon, cx: number, cy: number, size: number): string {
+  if (icon.kind === 'divider') {
+    const r = size / 2
+    return `<rect x="${f(cx - r * 0.6)}" y="${f(cy - size * 0.05)}" width="${f(r * 1.2)}" height="${f(size * 0.1)}" fill="${INK}"/>`
+  }
+  const { symbols, defs } = loadSprite()
+  const glyph = symbols.get(icon.name)
+  if (glyph === undefined) return ''
+  const withDefs = glyph.replace(/<use href="#([^"]+)"\/>/g, (_, id: string) => defs.get(id) ?? '')
+  const colours = coloursFor(icon.die)
+  const painted = paint(withDefs, colours)
+  const scale = size / 24
+  return `<g transform="translate(${f(cx - size / 2)} ${f(cy - size / 2)}) scale(${f(scale)})">${painted}</g>`
 }

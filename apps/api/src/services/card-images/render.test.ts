@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import type { Card } from '@spellboard/core/card-schemas'
 import { describe, expect, it } from 'vitest'
 import { textWidth } from './metrics.ts'
@@ -55,9 +57,9 @@ describe('layoutText', () => {
     expect(
       first?.pieces.filter((piece) => piece.kind === 'icon').map((piece) => piece.icon),
     ).toEqual([
-      { kind: 'side' },
+      { kind: 'glyph', name: 'side' },
       { kind: 'divider' },
-      { kind: 'die', die: 'natural', face: 'class' },
+      { kind: 'glyph', name: 'natural-class', die: 'natural' },
     ])
     expect(second?.marker).toBe('inexhaustible')
   })
@@ -113,5 +115,58 @@ describe('renderCardFace', () => {
     for (const label of ['BATTLEFIELD', 'LIFE', 'SPELLBOARD', 'Legacy']) {
       expect(svg).toContain(`>${label}</text>`)
     }
+  })
+})
+
+/** The drawing of a sprite symbol: what both the web app's icons and the faces are made of. */
+function spriteShape(id: string): string {
+  const sprite = readFileSync(
+    createRequire(import.meta.url).resolve('@spellboard/core/sprite.svg'),
+    'utf8',
+  )
+  const symbol = new RegExp(`<symbol id="${id}"[^>]*>([\\s\\S]*?)</symbol>`).exec(sprite)?.[1]
+  const shape = /<(?:path|circle|rect)[^>]*?\b(d|r)="([^"]+)"/.exec(
+    symbol?.replace('<use href="#die-body"/>', '') ?? '',
+  )
+  if (!shape) throw new Error(`no symbol ${id} in the sprite`)
+  return `${shape[1]}="${shape[2]}"`
+}
+
+describe('card faces draw the icons of card text', () => {
+  it.each([
+    ['main', '[[main]]'],
+    ['side', '[[side]]'],
+    ['exhaust', '[[exhaust]]'],
+    ['ceremonial-power', '1 [[ceremonial:power]]'],
+    ['time-power', '1 [[time:power]]'],
+    ['natural-class', '1 [[natural:class]]'],
+    ['basic', '1 [[basic]]'],
+  ])('a %s cost is the sprite symbol', (id, cost) => {
+    const svg = renderCardFace({ ...ally, cost: [cost], text: '' }, { width: 300, height: 420 })
+    expect(svg).toContain(spriteShape(id))
+  })
+
+  it('marks inexhaustible and reaction effects with their symbols', () => {
+    const svg = renderCardFace(
+      { ...ally, text: '* Guard: Prevent 1 damage.\n\n~ Retort: Deal 1 damage.' },
+      { width: 300, height: 420 },
+    )
+    expect(svg).toContain(spriteShape('inexhaustible'))
+    expect(svg).toContain(spriteShape('reaction'))
+  })
+
+  it('paints the symbols: no custom property or currentColor is left for the viewer', () => {
+    const svg = renderCardFace(ally, { width: 300, height: 420 })
+    expect(svg).not.toMatch(/var\(|currentColor|<use\b/)
+  })
+
+  it('reads an unusual cost entry as symbols and words (Legacy Alchemist)', () => {
+    const svg = renderCardFace(
+      { ...ally, is_legacy: true, cost: ['[[main]]', '1 [[time:power]] : 1 [[basic]]'] },
+      { width: 332, height: 452 },
+    )
+    expect(svg).not.toContain('[[')
+    expect(svg).toContain(spriteShape('time-power'))
+    expect(svg).toContain(spriteShape('basic'))
   })
 })

@@ -1,9 +1,10 @@
 import type { Card, CostEntry } from '@spellboard/core/card-schemas'
+import { tokenizeCardText } from '@spellboard/core/card-text'
 import { type DiceName, MAGIC_TYPES } from '@spellboard/core/cards'
 import { type FaceIcon, iconSvg } from './icons.ts'
 import { FONT_FAMILY, textWidth } from './metrics.ts'
 import { DICE_COLOURS, FRAME, INK, isLight, MUTED, PAPER } from './palette.ts'
-import { fitText, type PlacedLine } from './text-layout.ts'
+import { fitText, iconOf, type PlacedLine } from './text-layout.ts'
 
 export type FaceSize = { width: number; height: number }
 
@@ -53,48 +54,41 @@ function fitLine(text: string, width: number, max: number, min: number, bold: bo
   return size
 }
 
-const COST_TOKEN = /^\s*(X|\d+)?\s*\[\[([a-z]+)(?::(class|power))?\]\]\s*$/i
+type CostPart = { kind: 'text'; text: string } | { kind: 'icon'; icon: FaceIcon }
 
-/** A cost entry as count + icon; anything unusual is drawn as its text. */
-function costParts(entry: string): { count: string; icon: FaceIcon | null; text: string } {
-  const match = COST_TOKEN.exec(entry)
-  if (!match) return { count: '', icon: null, text: entry }
-  const [, count = '', name = '', face] = match
-  const lower = name.toLowerCase()
-  if (lower === 'main' || lower === 'side' || lower === 'exhaust' || lower === 'discard') {
-    return { count, icon: { kind: lower }, text: '' }
-  }
-  const die = (lower === 'nature' ? 'natural' : lower) as DiceName
-  if (die in DICE_COLOURS) {
-    return {
-      count,
-      icon: { kind: 'die', die, face: face ? (face.toLowerCase() as 'class' | 'power') : 'plain' },
-      text: '',
+/** A cost entry in drawing order: its words and numbers, and its symbols as icons. */
+function costParts(entry: string): CostPart[] {
+  const parts: CostPart[] = []
+  for (const token of tokenizeCardText(entry)) {
+    if (token.kind === 'icon') parts.push({ kind: 'icon', icon: iconOf(token) })
+    else if (token.kind === 'divider') parts.push({ kind: 'icon', icon: { kind: 'divider' } })
+    else if (token.kind === 'text' && token.text.trim()) {
+      parts.push({ kind: 'text', text: token.text.trim() })
+    } else if (token.kind === 'card') parts.push({ kind: 'text', text: token.name })
+    else if (token.kind === 'link' || token.kind === 'emphasis') {
+      parts.push({ kind: 'text', text: token.text })
     }
   }
-  return { count: '', icon: null, text: entry }
+  return parts
 }
 
 function costRow(cost: readonly CostEntry[], x: number, cy: number, size: number): string {
   let out = ''
   let cursor = x
   const drawEntry = (entry: string) => {
-    const part = costParts(entry)
-    if (part.count) {
-      out += textEl(cursor, cy + size * 0.36, part.count, {
-        size: size * 0.95,
-        fill: INK,
-        bold: true,
-      })
-      cursor += textWidth(part.count, size * 0.95, true) + size * 0.15
-    }
-    if (part.icon) {
-      out += iconSvg(part.icon, cursor + size / 2, cy, size)
-      cursor += size
-    } else if (part.text) {
-      out += textEl(cursor, cy + size * 0.36, part.text, { size: size * 0.8, fill: INK })
-      cursor += textWidth(part.text, size * 0.8)
-    }
+    costParts(entry).forEach((part, index) => {
+      if (index > 0) cursor += size * 0.15
+      if (part.kind === 'icon') {
+        out += iconSvg(part.icon, cursor + size / 2, cy, size)
+        cursor += size
+        return
+      }
+      // Counts read bold, as printed; other words (a stray separator) plain.
+      const bold = /^(X|\d+)$/i.test(part.text)
+      const textSize = size * (bold ? 0.95 : 0.8)
+      out += textEl(cursor, cy + size * 0.36, part.text, { size: textSize, fill: INK, bold })
+      cursor += textWidth(part.text, textSize, bold)
+    })
   }
   cost.forEach((entry, index) => {
     if (index > 0) cursor += size * 0.55
@@ -119,10 +113,9 @@ function textBlock(lines: PlacedLine[], x: number, top: number, fontSize: number
   for (const line of lines) {
     const baseline = top + line.y
     const mid = baseline - fontSize * 0.34
-    if (line.marker === 'inexhaustible') {
-      out += `<rect x="${n(x)}" y="${n(mid - fontSize * 0.3)}" width="${n(fontSize * 0.6)}" height="${n(fontSize * 0.6)}" fill="${MUTED}"/>`
-    } else if (line.marker === 'reaction') {
-      out += `<path d="M${n(x)} ${n(mid - fontSize * 0.35)}L${n(x + fontSize * 0.6)} ${n(mid)}L${n(x)} ${n(mid + fontSize * 0.35)}Z" fill="${MUTED}"/>`
+    if (line.marker === 'inexhaustible' || line.marker === 'reaction') {
+      // The effect's symbol, as card text on the site marks it.
+      out += iconSvg({ kind: 'glyph', name: line.marker }, x + fontSize * 0.45, mid, fontSize)
     } else if (line.marker === 'quote') {
       out += `<rect x="${n(x)}" y="${n(baseline - fontSize)}" width="${n(fontSize * 0.15)}" height="${n(fontSize * 1.2)}" fill="${MUTED}"/>`
     }

@@ -33,23 +33,11 @@ const LINE_HEIGHT = 1.28
 const PARAGRAPH_GAP = 0.45
 const MARKER_INDENT = 1.1
 
-function iconOf(token: Extract<CardTextToken, { kind: 'icon' }>): FaceIcon | null {
-  switch (token.icon) {
-    case 'main':
-    case 'side':
-    case 'exhaust':
-    case 'discard':
-      return { kind: token.icon }
-    case 'basic':
-      return { kind: 'die', die: 'basic', face: 'plain' }
-    default: {
-      const face = token.icon.split('-')[1]
-      if (token.die && token.die !== 'basic' && (face === 'class' || face === 'power')) {
-        return { kind: 'die', die: token.die, face }
-      }
-      return null
-    }
-  }
+/** A markup icon as the face draws it: dice in their colours, actions in ink. */
+export function iconOf(token: Extract<CardTextToken, { kind: 'icon' }>): FaceIcon {
+  return token.die
+    ? { kind: 'glyph', name: token.icon, die: token.die }
+    : { kind: 'glyph', name: token.icon }
 }
 
 /** `**bold**`, `*italic*` and `***both***` toggles inside plain text. */
@@ -87,11 +75,9 @@ function piecesOfLine(line: string, italic: boolean): Piece[] {
         }
         break
       }
-      case 'icon': {
-        const icon = iconOf(token)
-        if (icon) pieces.push({ kind: 'icon', icon })
+      case 'icon':
+        pieces.push({ kind: 'icon', icon: iconOf(token) })
         break
-      }
       case 'divider':
         pieces.push({ kind: 'icon', icon: { kind: 'divider' } })
         break

@@ -110,7 +110,10 @@ async function writeDeck(
       .insert(deckCards)
       .values([...counts].map(([cardId, count]) => ({ deckId, cardId, count })))
   }
-  const selected = selectedCardRows(deckId, deck, cards)
+  const selected = selectedCardRows(deckId, deck, cards, {
+    cardIds: new Set(counts.keys()),
+    phoenixbornId: phoenixborn.id,
+  })
   if (selected.length) await tx.insert(deckSelectedCards).values(selected)
   return deckId
 }

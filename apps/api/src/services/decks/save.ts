@@ -27,35 +27,49 @@ export function playableCards(
 
 type SelectedRow = typeof deckSelectedCards.$inferInsert
 
+/** What the deck holds: the ids of its cards, and its Phoenixborn. */
+export type DeckHolding = { cardIds: ReadonlySet<number>; phoenixbornId: number }
+
 /**
  * First Five marks (with "paid effect" when listed in effect costs), paid effects of other cards
- * when there is a First Five, and tutor links; stubs that are not playable cards are dropped.
+ * when there is a First Five, and tutor links. Only cards of the deck count: a First Five or a
+ * tutor pair names cards in the deck's list, a paid effect a card of the list or the deck's
+ * Phoenixborn (API.md §7.5); anything else is dropped, as are stubs of no playable card.
  */
 export function selectedCardRows(
   deckId: number,
   body: Pick<DeckSave, 'first_five' | 'effect_costs' | 'tutor_map'>,
   cards: Map<string, PlayableCard>,
+  deck: DeckHolding,
 ): SelectedRow[] {
   const rows = new Map<string, SelectedRow>()
   const add = (row: SelectedRow) => {
     const key = `${row.cardId}:${row.tutorCardId ?? 0}`
     if (!rows.has(key)) rows.set(key, { ...row, position: rows.size })
   }
+  const inDeck = (stub: string) => {
+    const card = cards.get(stub)
+    return card && deck.cardIds.has(card.id) ? card : undefined
+  }
+  const paidFor = (stub: string) => {
+    const card = cards.get(stub)
+    return card && (deck.cardIds.has(card.id) || card.id === deck.phoenixbornId) ? card : undefined
+  }
   const firstFive = body.first_five ?? []
   const paid = new Set(body.effect_costs ?? [])
   for (const stub of firstFive) {
-    const card = cards.get(stub)
+    const card = inDeck(stub)
     if (card) add({ deckId, cardId: card.id, isFirstFive: true, isPaidEffect: paid.has(stub) })
   }
   if (firstFive.length > 0) {
     for (const stub of paid) {
-      const card = cards.get(stub)
+      const card = paidFor(stub)
       if (card && !firstFive.includes(stub)) add({ deckId, cardId: card.id, isPaidEffect: true })
     }
   }
   for (const [tutorStub, stub] of Object.entries(body.tutor_map ?? {})) {
-    const tutor = cards.get(tutorStub)
-    const card = cards.get(stub)
+    const tutor = inDeck(tutorStub)
+    const card = inDeck(stub)
     if (tutor && card) add({ deckId, cardId: card.id, tutorCardId: tutor.id })
   }
   return [...rows.values()]
@@ -175,7 +189,10 @@ export async function saveDeck(
         .insert(deckCards)
         .values(chosen.map(({ card, count }) => ({ deckId, cardId: card.id, count })))
     }
-    const selected = selectedCardRows(deckId, body, cards)
+    const selected = selectedCardRows(deckId, body, cards, {
+      cardIds: new Set(chosen.map(({ card }) => card.id)),
+      phoenixbornId: phoenixborn.id,
+    })
     if (selected.length) await tx.insert(deckSelectedCards).values(selected)
     return readDeckSaveOut(tx, catalogue, deckId)
   })

@@ -1,8 +1,9 @@
+// One sprite for the web app and the server's card faces, so both draw the same symbols.
+import spriteUrl from '@spellboard/core/sprite.svg?no-inline'
 import type { CSSProperties } from 'react'
 import styles from './icon.module.css'
-import spriteUrl from './sprite.svg?no-inline'
 
-/** Ids of the symbols in sprite.svg (game glyphs and interface glyphs). */
+/** Ids of the symbols in core's sprite.svg (game glyphs and interface glyphs). */
 export type IconName =
   | 'ceremonial-class'
   | 'ceremonial-power'

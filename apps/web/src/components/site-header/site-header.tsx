@@ -68,45 +68,49 @@ export function SiteHeader({ tall, deckAction }: SiteHeaderProps) {
           </svg>
           <span className={styles.wordmark}>Spellboard</span>
         </Link>
-        <ul className={styles.account}>
-          {session ? (
-            <>
-              <li>
-                <HeaderLink to="/players/me/" pathname={pathname}>
-                  {/* One inline run, so the link's name reads 'name#badge' without a gap. */}
-                  <span>
-                    {session.username}
-                    <span className={styles.badge}>#{session.badge}</span>
-                  </span>
-                </HeaderLink>
-              </li>
-              <li>
-                <HeaderLink to="/decks/mine/" pathname={pathname}>
-                  My decks
-                </HeaderLink>
-              </li>
-              <li>
-                <button type="button" className={styles.linkButton} onClick={() => void logOut()}>
-                  Log out
-                </button>
-              </li>
-              {deckAction ? <li>{deckAction}</li> : null}
-            </>
-          ) : (
-            <>
-              <li>
-                <HeaderLink to="/log-in/" pathname={pathname}>
-                  Log in
-                </HeaderLink>
-              </li>
-              <li>
-                <HeaderLink to="/players/new/" pathname={pathname}>
-                  Sign up
-                </HeaderLink>
-              </li>
-            </>
-          )}
-        </ul>
+        <div className={styles.end}>
+          <ul className={styles.account}>
+            {session ? (
+              <>
+                <li>
+                  <HeaderLink to="/players/me/" pathname={pathname}>
+                    {/* One inline run, so the link's name reads 'name#badge' without a gap; a
+                      long name is cut short on screen (in full on hover). */}
+                    <span className={styles.who} title={`${session.username}#${session.badge}`}>
+                      {session.username}
+                      <span className={styles.badge}>#{session.badge}</span>
+                    </span>
+                  </HeaderLink>
+                </li>
+                <li>
+                  <HeaderLink to="/decks/mine/" pathname={pathname}>
+                    My decks
+                  </HeaderLink>
+                </li>
+                <li>
+                  <button type="button" className={styles.linkButton} onClick={() => void logOut()}>
+                    Log out
+                  </button>
+                </li>
+              </>
+            ) : (
+              <>
+                <li>
+                  <HeaderLink to="/log-in/" pathname={pathname}>
+                    Log in
+                  </HeaderLink>
+                </li>
+                <li>
+                  <HeaderLink to="/players/new/" pathname={pathname}>
+                    Sign up
+                  </HeaderLink>
+                </li>
+              </>
+            )}
+          </ul>
+          {/* Beside the account links, or on a phone in the first row, beside Decks and Cards. */}
+          {session && deckAction ? <div className={styles.deckAction}>{deckAction}</div> : null}
+        </div>
       </nav>
       {tall ? (
         <p className={styles.tagline}>

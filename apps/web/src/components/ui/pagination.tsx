@@ -13,13 +13,11 @@ export type PaginationProps = {
   /** Names the navigation region (default 'Pagination'). */
   label?: string
   disabled?: boolean
-  /** Show 'Page 1 of 1' too (listings), rather than nothing (comment threads). */
-  showSinglePage?: boolean
 }
 
 /**
- * Previous / Next with 'Page X of Y'; renders nothing when everything fits on one page, unless
- * `showSinglePage` asks for it.
+ * Previous / Next with 'Page X of Y'; renders nothing when everything fits on one page (no
+ * 'Page 1 of 1', no buttons that lead nowhere).
  */
 export function Pagination({
   page,
@@ -28,9 +26,8 @@ export function Pagination({
   hrefForPage,
   label = 'Pagination',
   disabled = false,
-  showSinglePage = false,
 }: PaginationProps) {
-  if (pageCount < 1 || (pageCount === 1 && !showSinglePage)) return null
+  if (pageCount <= 1) return null
   const control = (target: number, text: string) => {
     const unavailable = disabled || target < 1 || target > pageCount
     const className = buttonClass({ size: 'sm' })

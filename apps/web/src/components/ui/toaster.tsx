@@ -3,15 +3,17 @@ import { useAppStore } from '../../store/app-store.ts'
 
 /**
  * The one toaster of the app; texts and time-outs come from lib/toast.ts. Toasts stay up to 30 s,
- * so they sit at the top centre, over the logo, never over the header's account links and
- * builder buttons at the right or the deck builder pane.
+ * so they sit at the bottom left, never over the header (its mark, links and builder buttons,
+ * whose height changes with the page and the width) nor over the deck builder pane at the right.
+ * On phones they run across the bottom, above the builder's Toggle pane button.
  */
 export function Toaster() {
   const theme = useAppStore((state) => state.preferences.theme)
   return (
     <Sonner
       theme={theme}
-      position="top-center"
+      position="bottom-left"
+      mobileOffset={{ bottom: 80, left: 16, right: 16 }}
       closeButton
       richColors
       toastOptions={{ style: { whiteSpace: 'pre-line' } }}

@@ -1,3 +1,12 @@
+import {
+  autoUpdate,
+  flip,
+  offset,
+  shift,
+  size,
+  useFloating,
+  useMergeRefs,
+} from '@floating-ui/react'
 import type { Release } from '@spellboard/core/card-schemas'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
@@ -14,6 +23,36 @@ type Tab = 'all' | 'mine'
 
 // The core boxes hold far more cards than an expansion; they get a full row in the picker.
 const WIDE_RELEASES = new Set(['master-set', 'core-set'])
+
+/** Room kept between the popup and the edges of the window. */
+const EDGE_PX = 8
+
+/**
+ * Where the popup goes: under the button, flipped above it or shifted sideways when the window
+ * (narrowed by the builder pane, or a phone's) has no room, and never taller or wider than the
+ * room there is, so it always opens inside the viewport.
+ */
+function usePopupPosition(open: boolean) {
+  return useFloating({
+    open,
+    placement: 'bottom-end',
+    strategy: 'fixed',
+    middleware: [
+      offset(4),
+      flip({ padding: EDGE_PX }),
+      shift({ padding: EDGE_PX }),
+      size({
+        padding: EDGE_PX,
+        apply({ availableWidth, availableHeight, elements }) {
+          const style = elements.floating.style
+          style.setProperty('--popup-max-width', `${Math.floor(availableWidth)}px`)
+          style.setProperty('--popup-max-height', `${Math.max(160, Math.floor(availableHeight))}px`)
+        },
+      }),
+    ],
+    whileElementsMounted: autoUpdate,
+  })
+}
 
 type ReleaseFilterProps = {
   legacy: boolean
@@ -48,6 +87,9 @@ export function ReleaseFilter({ legacy, selected, disabled, onApply }: ReleaseFi
   const button = useRef<HTMLButtonElement>(null)
   const panel = useRef<HTMLDivElement>(null)
   const panelId = useId()
+  const position = usePopupPosition(open)
+  const buttonRef = useMergeRefs([button, position.refs.setReference])
+  const panelRef = useMergeRefs([panel, position.refs.setFloating])
 
   const mine = useCallback(
     () => new Set((releases.data ?? []).filter((release) => release.is_mine).map((r) => r.stub)),
@@ -147,7 +189,7 @@ export function ReleaseFilter({ legacy, selected, disabled, onApply }: ReleaseFi
   return (
     <div className={styles.wrapper}>
       <button
-        ref={button}
+        ref={buttonRef}
         type="button"
         className={styles.trigger}
         data-active={active}
@@ -162,9 +204,10 @@ export function ReleaseFilter({ legacy, selected, disabled, onApply }: ReleaseFi
       </button>
       {open ? (
         <div
-          ref={panel}
+          ref={panelRef}
           id={panelId}
           className={styles.panel}
+          style={position.floatingStyles}
           role="dialog"
           aria-label="Filter by release"
         >

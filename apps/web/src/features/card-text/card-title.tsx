@@ -7,9 +7,15 @@ export function phoenixbornShortName(name: string): string {
   return name.split(/,?\s/)[0] ?? name
 }
 
-/** The dagger that marks cards of releases not published by the game's publisher. */
-export function FanMadeDagger({ card }: { card: Pick<Card, 'release'> }) {
-  if (card.release.is_phg !== false) return null
+/** What the dagger needs to know of a card: whether its release is the publisher's own. */
+export type DaggerCard = { release?: { is_phg?: boolean | null | undefined } | null | undefined }
+
+/**
+ * The dagger that marks cards of releases not published by the game's publisher (SPEC: Legacy
+ * cards carry `is_phg`), wherever a card is named: pages, card lists and deck lists.
+ */
+export function FanMadeDagger({ card }: { card: DaggerCard }) {
+  if (card.release?.is_phg !== false) return null
   return (
     <span className={styles.dagger} title="Fan-made card (not an official release)">
       †

@@ -12,7 +12,7 @@ export function dieColours(die: string): CSSProperties {
   return {
     '--icon-body': `var(--die-${die}-body)`,
     '--icon-symbol': `var(--die-${die}-symbol)`,
-    '--icon-ring': 'rgb(0 0 0 / 0.3)',
+    '--icon-ring': 'var(--die-ring)',
   } as CSSProperties
 }
 

@@ -1,8 +1,14 @@
 import type { DeckSaveOut } from '@spellboard/core/decks'
 import { notify } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
+import type { BuilderPhoenixborn } from '../../store/builder-slice.ts'
 import { isRefusal, resetBuilder } from '../../store/builder-slice.ts'
-import { beginExit, loadDeck, startNewDeck } from '../../store/builder-transitions.ts'
+import {
+  beginExit,
+  loadDeck,
+  setPhoenixborn,
+  startNewDeck,
+} from '../../store/builder-transitions.ts'
 import { cancelScheduledSaves, saveClosedDeck, saveNow } from './autosave.ts'
 
 const store = () => useAppStore.getState()
@@ -63,4 +69,22 @@ export function forgetDeck(deckId: number) {
   if (store().builder.deck.id !== deckId) return
   cancelScheduledSaves()
   store().updateBuilder(resetBuilder)
+}
+
+/** A Phoenixborn as the listing, the card page and the picker know it. */
+export type PhoenixbornCard = BuilderPhoenixborn
+
+/**
+ * Makes `card` the open deck's Phoenixborn, or swaps to it: cards unique to another Phoenixborn
+ * leave the deck (SPEC §4). The pane's picker, the card browser and a Phoenixborn's card page
+ * all choose through here, so each leaves the builder in the same state. False when refused.
+ */
+export function choosePhoenixborn(card: PhoenixbornCard): boolean {
+  const phoenixborn: BuilderPhoenixborn = { stub: card.stub, name: card.name }
+  for (const stat of ['battlefield', 'life', 'spellboard'] as const) {
+    if (card[stat] !== undefined) phoenixborn[stat] = card[stat]
+  }
+  const refused = store().updateBuilder((state) => setPhoenixborn(state, phoenixborn))
+  if (refused) notify.error(refused)
+  return refused === null
 }

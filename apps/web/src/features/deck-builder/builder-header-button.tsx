@@ -2,7 +2,7 @@ import { useAppRoute } from '../../router.tsx'
 import styles from './builder-header-button.module.css'
 import { useBuilderEnabled, useExitBuilder, useNewDeck } from './builder-hooks.ts'
 
-/** The header's way in and out of deck building: 'New deck' ('Red Rains' on those routes). */
+/** The header's way in and out of deck building: 'New deck' ('New Red Rains deck' on those routes). */
 export function BuilderHeaderButton() {
   const enabled = useBuilderEnabled()
   const newDeck = useNewDeck()
@@ -17,7 +17,7 @@ export function BuilderHeaderButton() {
   }
   return (
     <button type="button" className={styles.button} onClick={() => newDeck()}>
-      {meta.redRains ? 'New deck Red Rains' : 'New deck'}
+      {meta.redRains ? 'New Red Rains deck' : 'New deck'}
     </button>
   )
 }

@@ -2,7 +2,10 @@ import type { DeckSaveOut } from '@spellboard/core/decks'
 import { useEffect } from 'react'
 import { useAppRoute } from '../../router.tsx'
 import { useAppStore } from '../../store/app-store.ts'
-import { resetBuilder } from '../../store/builder-slice.ts'
+import {
+  type BuilderPhoenixborn as PhoenixbornCard,
+  resetBuilder,
+} from '../../store/builder-slice.ts'
 import { onLogOut } from '../session/log-out-hooks.ts'
 
 /**
@@ -28,12 +31,19 @@ export function useIsEditingDeck(deckId: number | null | undefined): boolean {
 }
 
 const editDeck = (deck: DeckSaveOut) => void commands().then((m) => m.editDeck(deck))
+const choosePhoenixborn = (card: PhoenixbornCard) =>
+  void commands().then((m) => m.choosePhoenixborn(card))
 const exitBuilder = () => commands().then((m) => m.exitBuilder())
 const forgetDeck = (deckId: number) => void commands().then((m) => m.forgetDeck(deckId))
 
 /** Load a saved working deck (PUT /v2/decks, clone, or details with show_saved) and turn it on. */
 export function useEditDeck(): (deck: DeckSaveOut) => void {
   return editDeck
+}
+
+/** Use a Phoenixborn for the open deck, or swap to it (see builder-commands). */
+export function useChoosePhoenixborn(): (card: PhoenixbornCard) => void {
+  return choosePhoenixborn
 }
 
 /** Start a new deck (redRains from the current route when not given). */

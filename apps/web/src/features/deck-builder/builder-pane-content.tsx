@@ -16,17 +16,18 @@ export function BuilderPaneContent() {
     <div className={styles.content}>
       <header className={styles.header}>
         <h2 id="builder-heading" className={styles.heading}>
-          Build your deck{redRains ? ' ' : null}
-          {redRains ? <span className={styles.redRains}>Red Rains</span> : null}
+          Build your {redRains ? <span className={styles.redRains}>Red Rains</span> : null}
+          {redRains ? ' ' : null}deck
         </h2>
         <BuilderActions />
       </header>
       <TitleEditor />
       {phoenixborn ? (
         <>
+          {/* The deck first (title, Phoenixborn, cards), then its dice and description. */}
           <BuilderPhoenixborn phoenixborn={phoenixborn} />
-          <DiceCounters />
           <BuilderCards />
+          <DiceCounters />
           <DescriptionEditor />
         </>
       ) : (

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { TextareaField } from '../../components/ui/textarea-field.tsx'
 import { notify } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
-import { setDescription } from '../../store/builder-transitions.ts'
+import { markDraft, setDescription } from '../../store/builder-transitions.ts'
 import { RichText } from '../card-text/card-text.tsx'
 import styles from './builder-pane.module.css'
 
@@ -30,6 +30,12 @@ export function DescriptionEditor() {
   const commit = () => {
     const refused = updateBuilder((state) => setDescription(state, draft))
     if (refused) notify.error(refused)
+    updateBuilder((state) => markDraft(state, 'description', false))
+  }
+
+  const edit = (value: string) => {
+    setDraft(value)
+    updateBuilder((state) => markDraft(state, 'description', value !== stored))
   }
 
   if (editing) {
@@ -41,7 +47,7 @@ export function DescriptionEditor() {
           value={draft}
           maxLength={LIMITS.longText}
           autoFocus
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => edit(event.target.value)}
           onBlur={commit}
         />
         <Button

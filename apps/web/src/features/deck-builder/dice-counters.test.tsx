@@ -18,8 +18,15 @@ function openDeck(dice: { name: string; count: number }[]) {
 }
 
 const dice = () => useAppStore.getState().builder.deck.dice
-const add = (type: string) => screen.getByRole('button', { name: `Add a ${type} die` })
-const remove = (type: string) => screen.getByRole('button', { name: `Remove a ${type} die` })
+const article = (type: string) => (/^[AEIOU]/.test(type) ? 'an' : 'a')
+const add = (type: string) =>
+  screen.getByRole('button', { name: `Add ${article(type)} ${type} die` })
+const remove = (type: string) =>
+  screen.getByRole('button', { name: `Remove ${article(type)} ${type} die` })
+const slots = () =>
+  within(screen.getByRole('list', { name: 'Dice slots' }))
+    .getAllByRole('listitem')
+    .map((slot) => slot.getAttribute('aria-label'))
 const count = (type: string) => screen.getByRole('spinbutton', { name: type })
 
 describe('the dice counters', () => {
@@ -48,7 +55,12 @@ describe('the dice counters', () => {
       { name: 'time', count: 1 },
     ])
     expect(screen.getByText('3/10')).toBeInTheDocument()
-    expect(screen.getByText('Dice: 2 Charm, 1 Time')).toBeInTheDocument()
+    expect(slots()).toEqual([
+      'Charm die',
+      'Charm die',
+      'Time die',
+      ...Array(7).fill('Empty die slot'),
+    ])
     await user.click(remove('Time'))
     expect(dice()).toEqual([{ name: 'charm', count: 2 }])
   })
@@ -91,13 +103,51 @@ describe('the dice counters', () => {
     expect(count('Time')).toHaveFocus()
   })
 
-  it('shows empty slots as basic dice', () => {
-    openDeck([{ name: 'charm', count: 2 }])
-    const { container } = render(<DiceCounters />)
-    const slots = within(container).getByText('Dice: 2 Charm').parentElement
-    const faces = [...(slots?.querySelectorAll('svg[data-icon]') ?? [])].map((svg) =>
-      svg.getAttribute('data-icon'),
-    )
-    expect(faces).toEqual(['charm-power', 'charm-power', ...Array(8).fill('basic')])
+  it('shows the ten slots as a list of ten named items, empty ones as basic dice', () => {
+    openDeck([
+      { name: 'ceremonial', count: 2 },
+      { name: 'illusion', count: 1 },
+    ])
+    render(<DiceCounters />)
+    const list = screen.getByRole('list', { name: 'Dice slots' })
+    const items = within(list).getAllByRole('listitem')
+    expect(items).toHaveLength(10)
+    expect(slots()).toEqual([
+      'Ceremonial die',
+      'Ceremonial die',
+      'Illusion die',
+      ...Array(7).fill('Empty die slot'),
+    ])
+    const faces = items.map((item) => item.querySelector('svg')?.getAttribute('data-icon'))
+    expect(faces).toEqual([
+      'ceremonial-power',
+      'ceremonial-power',
+      'illusion-power',
+      ...Array(7).fill('basic'),
+    ])
+  })
+
+  it('say "an" before a type whose name starts with a vowel', () => {
+    render(<DiceCounters />)
+    for (const type of ['Illusion', 'Artifice', 'Astral']) {
+      expect(screen.getByRole('button', { name: `Add an ${type} die` })).toBeInTheDocument()
+      expect(screen.getByRole('button', { name: `Remove an ${type} die` })).toBeInTheDocument()
+    }
+    expect(screen.getByRole('button', { name: 'Add a Ceremonial die' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Add a Illusion/ })).toBeNull()
+  })
+
+  // Arrow keys in the number box are the browser's own; the Chromium journey presses them.
+  it('step with the keyboard: Enter and Space on the buttons', async () => {
+    const user = userEvent.setup()
+    render(<DiceCounters />)
+    add('Illusion').focus()
+    await user.keyboard('{Enter}')
+    await user.keyboard(' ')
+    expect(dice()).toEqual([{ name: 'illusion', count: 2 }])
+    expect(add('Illusion')).toHaveFocus()
+    remove('Illusion').focus()
+    await user.keyboard('{Enter}')
+    expect(dice()).toEqual([{ name: 'illusion', count: 1 }])
   })
 })

@@ -13,26 +13,39 @@ type Dice = readonly { name: string; count: number }[]
 
 const capitalise = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`
 
-/** The ten dice slots in the deck's order; slots not yet filled show as basic dice. */
+/** "a Charm die", "an Illusion die": the article goes by the sound of the type's name. */
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a')
+
+/** What a slot holds, as a player would say it: 'Charm die', or 'Empty die slot'. */
+export function slotLabel(name: string): string {
+  return name === 'basic' ? 'Empty die slot' : `${capitalise(name)} die`
+}
+
+/**
+ * The ten dice slots in the deck's order, slots not yet filled showing as basic dice: a list of
+ * ten items, each named for what it holds.
+ */
 export function DiceSlots({ dice }: { dice: Dice }) {
   const filled = dice.flatMap((die) => Array.from({ length: die.count }, () => die.name))
   const slots = Array.from({ length: DECK_RULES.dice }, (_, index) => filled[index] ?? 'basic')
-  const summary = dice.length
-    ? dice.map((die) => `${die.count} ${capitalise(die.name)}`).join(', ')
-    : 'No dice yet'
   return (
-    <div className={styles.slots}>
-      <span className="visually-hidden">Dice: {summary}</span>
+    <ul className={styles.slots} aria-label="Dice slots">
       {slots.map((name, index) => (
-        <Icon
+        <li
           // biome-ignore lint/suspicious/noArrayIndexKey: a slot is its position
           key={index}
-          name={(name === 'basic' ? 'basic' : `${name}-power`) as IconName}
-          className={styles.slot}
-          style={dieColours(name)}
-        />
+          className={styles.slotItem}
+          aria-label={slotLabel(name)}
+          title={slotLabel(name)}
+        >
+          <Icon
+            name={(name === 'basic' ? 'basic' : `${name}-power`) as IconName}
+            className={styles.slot}
+            style={dieColours(name)}
+          />
+        </li>
       ))}
-    </div>
+    </ul>
   )
 }
 
@@ -42,7 +55,10 @@ type DieCounterProps = {
   onChange: (count: number) => void
 }
 
-/** One magic type: − and + around a number box; at most 10 minus the other types' dice. */
+/**
+ * One magic type: its die and name, then − and + around a number box (keyboard: Tab to each,
+ * arrows in the box); at most 10 minus the other types' dice.
+ */
 export function DieCounter({ name, dice, onChange }: DieCounterProps) {
   const count = dice.find((die) => die.name === name)?.count ?? 0
   const max = maxDiceFor(name, dice)
@@ -55,44 +71,46 @@ export function DieCounter({ name, dice, onChange }: DieCounterProps) {
     if (next <= 0 || next >= max) input.current?.focus()
   }
   return (
-    <div className={styles.counter}>
+    <li className={styles.counter} data-empty={count === 0}>
       <label htmlFor={id} className={styles.label}>
         <Icon name={`${name}-power` as IconName} className={styles.die} style={dieColours(name)} />
         {label}
       </label>
-      <button
-        type="button"
-        className={`${styles.step} ${styles.minus}`}
-        aria-label={`Remove a ${label} die`}
-        disabled={count <= 0}
-        onClick={() => step(count - 1)}
-      >
-        −
-      </button>
-      <input
-        ref={input}
-        id={id}
-        className={styles.input}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={max}
-        step={1}
-        value={count}
-        // Nothing to choose: no dice of this type and no free slot left for one.
-        disabled={count === 0 && max === 0}
-        onChange={(event) => onChange(Number.parseInt(event.target.value, 10) || 0)}
-      />
-      <button
-        type="button"
-        className={`${styles.step} ${styles.plus}`}
-        aria-label={`Add a ${label} die`}
-        disabled={count >= max}
-        onClick={() => step(count + 1)}
-      >
-        +
-      </button>
-    </div>
+      <span className={styles.stepper}>
+        <button
+          type="button"
+          className={styles.step}
+          aria-label={`Remove ${article(label)} ${label} die`}
+          disabled={count <= 0}
+          onClick={() => step(count - 1)}
+        >
+          −
+        </button>
+        <input
+          ref={input}
+          id={id}
+          className={styles.input}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={max}
+          step={1}
+          value={count}
+          // Nothing to choose: no dice of this type and no free slot left for one.
+          disabled={count === 0 && max === 0}
+          onChange={(event) => onChange(Number.parseInt(event.target.value, 10) || 0)}
+        />
+        <button
+          type="button"
+          className={styles.step}
+          aria-label={`Add ${article(label)} ${label} die`}
+          disabled={count >= max}
+          onClick={() => step(count + 1)}
+        >
+          +
+        </button>
+      </span>
+    </li>
   )
 }
 
@@ -116,7 +134,7 @@ export function DiceCounters() {
         </span>
       </div>
       <DiceSlots dice={dice} />
-      <div className={styles.counters}>
+      <ul className={styles.counters} aria-label="Dice by type">
         {MAGIC_TYPES.map((name) => (
           <DieCounter
             key={name}
@@ -125,7 +143,7 @@ export function DiceCounters() {
             onChange={(count) => change(name, count)}
           />
         ))}
-      </div>
+      </ul>
     </section>
   )
 }

@@ -3,15 +3,13 @@ import { useQuery } from '@tanstack/react-query'
 import { phoenixbornOptionsQuery } from '../../api/decks.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
-import { notify } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
-import { setPhoenixborn } from '../../store/builder-transitions.ts'
+import { choosePhoenixborn } from './builder-commands.ts'
 import styles from './phoenixborn-picker.module.css'
 
 /** Every Reborn Phoenixborn (`GET /v2/cards?types=phoenixborn`), one button each. */
 export function PhoenixbornPicker({ onPicked }: { onPicked?: () => void }) {
   const current = useAppStore((state) => state.builder.deck.phoenixborn?.stub)
-  const updateBuilder = useAppStore((state) => state.updateBuilder)
   const listing = useQuery({
     ...phoenixbornOptionsQuery(false),
     select: (page): Card[] => page.results,
@@ -31,11 +29,7 @@ export function PhoenixbornPicker({ onPicked }: { onPicked?: () => void }) {
   }
 
   const pick = (card: Card) => {
-    const { stub, name, battlefield, life, spellboard } = card
-    const phoenixborn = { stub, name, battlefield, life, spellboard }
-    const refused = updateBuilder((state) => setPhoenixborn(state, phoenixborn))
-    if (refused) notify.error(refused)
-    else onPicked?.()
+    if (choosePhoenixborn(card)) onPicked?.()
   }
 
   return (
@@ -49,12 +43,23 @@ export function PhoenixbornPicker({ onPicked }: { onPicked?: () => void }) {
             onClick={() => pick(card)}
           >
             <span className={styles.name}>{card.name}</span>
-            <span className={styles.stats} aria-hidden="true">
-              {card.battlefield ?? '-'} / {card.life ?? '-'} / {card.spellboard ?? '-'}
+            <span className={styles.stats}>
+              <Stat label="Battlefield" value={card.battlefield} />
+              <Stat label="Life" value={card.life} />
+              <Stat label="Spellboard" value={card.spellboard} />
             </span>
           </button>
         </li>
       ))}
     </ul>
+  )
+}
+
+/** One labelled number: 'Battlefield 8'. */
+function Stat({ label, value }: { label: string; value: Card['life'] }) {
+  return (
+    <span className={styles.stat}>
+      {label} <strong>{value ?? '–'}</strong>
+    </span>
   )
 }

@@ -9,9 +9,12 @@ export const SAVE_LABELS: Record<SaveState, string> = {
   saved: 'Deck is saved!',
 }
 
-export function saveState(builder: Pick<Builder, 'saving' | 'dirty' | 'deck'>): SaveState {
+/** 'Deck is saved!' only when it is true: nothing unsaved, nothing typed and not yet kept. */
+export function saveState(
+  builder: Pick<Builder, 'saving' | 'dirty' | 'drafts' | 'deck'>,
+): SaveState {
   if (!builder.deck.phoenixborn) return 'no-phoenixborn'
   if (builder.saving) return 'saving'
-  if (builder.dirty) return 'dirty'
+  if (builder.dirty || builder.drafts.length > 0) return 'dirty'
   return 'saved'
 }

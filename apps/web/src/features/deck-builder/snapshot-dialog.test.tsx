@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, renderWithApp } from '../../test/render-with-app.tsx'
@@ -33,7 +33,10 @@ describe('the snapshot dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Save snapshot' }))
     expect(await screen.findByText('Your snapshot has been saved!')).toBeInTheDocument()
     expect(server.calls[0]?.body).toEqual({ is_public: false })
-    expect(screen.getByTestId('current-path')).toHaveTextContent('/decks/mine/31/')
+    // The toast may paint before the navigation that follows it in the same handler.
+    await waitFor(() =>
+      expect(screen.getByTestId('current-path')).toHaveTextContent('/decks/mine/31/'),
+    )
   })
 
   it('publishes with a typed title and a changed description, then shows the public deck', async () => {
@@ -52,7 +55,7 @@ describe('the snapshot dialog', () => {
       title: 'Tidal',
       description: 'Splash!',
     })
-    expect(screen.getByTestId('current-path')).toHaveTextContent('/decks/12/')
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/decks/12/'))
   })
 
   it('tells the player why the server refused, and stays open', async () => {

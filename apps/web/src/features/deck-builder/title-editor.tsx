@@ -2,7 +2,7 @@ import { LIMITS } from '@spellboard/core/limits'
 import { useEffect, useState } from 'react'
 import { notify } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
-import { setTitle } from '../../store/builder-transitions.ts'
+import { markDraft, setTitle } from '../../store/builder-transitions.ts'
 import { saveNow } from './autosave.ts'
 import { SaveIcon } from './save-icon.tsx'
 import { SAVE_LABELS, saveState } from './save-status.ts'
@@ -20,11 +20,20 @@ export function TitleEditor() {
   const [draft, setDraft] = useState(stored)
 
   // A save or another deck can change the title under the input.
-  useEffect(() => setDraft(stored), [stored])
+  useEffect(() => {
+    setDraft(stored)
+    updateBuilder((builder) => markDraft(builder, 'title', false))
+  }, [stored, updateBuilder])
+
+  const edit = (value: string) => {
+    setDraft(value)
+    updateBuilder((builder) => markDraft(builder, 'title', value.trim() !== stored))
+  }
 
   const commit = () => {
     const refused = updateBuilder((builder) => setTitle(builder, draft.trim()))
     if (refused) notify.error(refused)
+    updateBuilder((builder) => markDraft(builder, 'title', false))
   }
 
   const disabled = !phoenixborn
@@ -41,7 +50,7 @@ export function TitleEditor() {
           maxLength={LIMITS.deckTitle}
           placeholder={phoenixborn ? `Untitled ${phoenixborn.name}` : 'Deck title'}
           disabled={disabled}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => edit(event.target.value)}
           onBlur={commit}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {

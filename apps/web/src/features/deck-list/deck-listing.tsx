@@ -109,7 +109,6 @@ export function DeckListing({
             hrefForPage={controls.hrefForPage}
             label="Deck pages"
             disabled={listing.isFetching}
-            showSinglePage
           />
         </div>
       </>

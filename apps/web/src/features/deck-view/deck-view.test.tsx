@@ -88,4 +88,22 @@ describe('DeckCardCount', () => {
     expect(counter).toHaveAttribute('data-valid', valid)
     expect(counter.className.includes('countInvalid')).toBe(valid === 'false')
   })
+
+  it('marks fan-made cards with the dagger in the deck list, official ones not', () => {
+    const legacyDeck: ViewableDeck = {
+      ...deck,
+      is_legacy: true,
+      cards: [
+        { ...entry('Chant of Revenge', 'Action Spell', 3), release: { is_phg: true } },
+        { ...entry('Raven Call', 'Action Spell', 2), release: { is_phg: false } },
+      ],
+      conjurations: [{ ...entry('Raven', 'Conjuration', 2), release: { is_phg: false } }],
+    }
+    renderWithApp(<DeckView deck={legacyDeck} />)
+    const row = (name: string) => screen.getByRole('link', { name }).closest('li')
+    expect(row('Raven Call')).toHaveTextContent('†')
+    expect(row('Raven')).toHaveTextContent('†')
+    expect(row('Chant of Revenge')).not.toHaveTextContent('†')
+    expect(within(row('Raven Call') as HTMLElement).getByTitle(/Fan-made/)).toBeInTheDocument()
+  })
 })

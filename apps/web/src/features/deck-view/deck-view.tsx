@@ -7,11 +7,12 @@ import {
 } from '@spellboard/core/deck-sections'
 import { CardImage } from '../card-image/card-image.tsx'
 import { CardLink, type CardLinkTarget } from '../card-link/card-link.tsx'
+import { type DaggerCard, FanMadeDagger } from '../card-text/card-title.tsx'
 import { DeckDice } from './deck-dice.tsx'
 import styles from './deck-view.module.css'
 
 /** A card entry of a deck as the views read it (minimal or full wire entries). */
-export type DeckViewCard = SectionCard & { phoenixborn?: string | null }
+export type DeckViewCard = SectionCard & DaggerCard & { phoenixborn?: string | null }
 
 /** What a deck view needs; deck details, shared decks and the builder's deck all fit. */
 export type ViewableDeck = {
@@ -75,6 +76,7 @@ function CardSection({
           <li key={card.stub} className={styles.card}>
             <span className={styles.copies}>{card.count}&times;</span>{' '}
             <CardLink card={linkTarget(card, fullCards)} legacy={legacy} />
+            <FanMadeDagger card={card} />
             {card.phoenixborn ? (
               <span className={styles.unique} title={`Unique to ${card.phoenixborn}`}>
                 {' '}

@@ -4,6 +4,7 @@ import { CardCosts } from '../../features/card-text/card-costs.tsx'
 import { PhoenixbornStats, UnitStats } from '../../features/card-text/card-stats.tsx'
 import { CardText } from '../../features/card-text/card-text.tsx'
 import { CardTitle, FanMadeDagger, TypeLine } from '../../features/card-text/card-title.tsx'
+import { PhoenixbornChoice } from '../../features/deck-builder/phoenixborn-choice.tsx'
 import { SubscribeButton } from '../../features/subscriptions/subscribe-button.tsx'
 import { CardComments } from './card-comments.tsx'
 import styles from './card-details.module.css'
@@ -29,6 +30,7 @@ export function CardDetailsView({ details, legacy, viewer }: CardDetailsViewProp
           {card.release.name}
           <FanMadeDagger card={card} />
         </p>
+        {isPhoenixborn && !legacy ? <PhoenixbornChoice card={card} /> : null}
       </header>
       <div className={styles.layout}>
         <div className={styles.main}>

@@ -1,8 +1,17 @@
 import type { Card } from '@spellboard/core/card-schemas'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import {
+  type ReactNode,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { cardListQuery } from '../../api/cards.ts'
 import { ApiError, type QueryValue } from '../../api/client.ts'
+import { Icon } from '../../components/icons/icon.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { EmptyState } from '../../components/ui/empty-state.tsx'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
@@ -128,18 +137,24 @@ export function CardBrowser({ legacy, extension }: CardBrowserProps) {
   const cards: Card[] = useMemo(() => pages?.flatMap((page) => page.results) ?? [], [pages])
   const count = pages?.[0]?.count
   const isEmpty = !listing.isPlaceholderData && count === 0
+  // On phones the filters fold away under one button, leaving the search and the cards.
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const foldId = useId()
+  const activeFilters = draft.dice.length + draft.types.length + draft.releases.length
 
   return (
     <div className={styles.browser}>
       <div ref={controls} className={styles.controls}>
         <div className={styles.topRow}>
-          <DiceFilter
-            dice={draft.dice}
-            includes={isIncludes(draft)}
-            disabled={loading}
-            onToggleDie={(die) => update((filters) => toggleDie(filters, die))}
-            onToggleLogic={() => update(toggleDiceLogic)}
-          />
+          <div className={styles.fold} data-open={filtersOpen}>
+            <DiceFilter
+              dice={draft.dice}
+              includes={isIncludes(draft)}
+              disabled={loading}
+              onToggleDie={(die) => update((filters) => toggleDie(filters, die))}
+              onToggleLogic={() => update(toggleDiceLogic)}
+            />
+          </div>
           <div className={styles.search}>
             <TextFilter
               value={draft.q}
@@ -149,44 +164,59 @@ export function CardBrowser({ legacy, extension }: CardBrowserProps) {
               onSubmit={() => update((filters) => filters, { immediate: true })}
             />
           </div>
+          <button
+            type="button"
+            className={styles.foldToggle}
+            aria-expanded={filtersOpen}
+            aria-controls={foldId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <Icon name="filter" />
+            Filters
+            {activeFilters > 0 ? (
+              <span className={styles.foldCount}> ({activeFilters})</span>
+            ) : null}
+          </button>
         </div>
-        <div className={styles.row}>
-          <TypeFilter
-            types={draft.types}
-            disabled={loading}
-            onToggle={(type) => update((filters) => toggleType(filters, type))}
-          />
-          <ReleaseFilter
-            legacy={legacy}
-            selected={draft.releases}
-            disabled={loading}
-            onApply={(releases) =>
-              update((filters) => ({ ...filters, releases }), { immediate: true })
-            }
-          />
-        </div>
-        <div className={styles.row}>
-          <SortControl
-            sort={draft.sort}
-            order={draft.order}
-            disabled={loading}
-            onSort={(sort) => update((filters) => ({ ...filters, sort }))}
-            onToggleOrder={() =>
-              update((filters) => ({
-                ...filters,
-                order: filters.order === 'desc' ? 'asc' : 'desc',
-              }))
-            }
-          />
-          {legacy ? null : (
-            <GallerySwitch
-              value={galleryStyle}
+        <div id={foldId} className={`${styles.fold} ${styles.rows}`} data-open={filtersOpen}>
+          <div className={styles.row}>
+            <TypeFilter
+              types={draft.types}
               disabled={loading}
-              onChange={(value) => setPreference('galleryStyle', value)}
+              onToggle={(type) => update((filters) => toggleType(filters, type))}
             />
-          )}
+            <ReleaseFilter
+              legacy={legacy}
+              selected={draft.releases}
+              disabled={loading}
+              onApply={(releases) =>
+                update((filters) => ({ ...filters, releases }), { immediate: true })
+              }
+            />
+          </div>
+          <div className={styles.row}>
+            <SortControl
+              sort={draft.sort}
+              order={draft.order}
+              disabled={loading}
+              onSort={(sort) => update((filters) => ({ ...filters, sort }))}
+              onToggleOrder={() =>
+                update((filters) => ({
+                  ...filters,
+                  order: filters.order === 'desc' ? 'asc' : 'desc',
+                }))
+              }
+            />
+            {legacy ? null : (
+              <GallerySwitch
+                value={galleryStyle}
+                disabled={loading}
+                onChange={(value) => setPreference('galleryStyle', value)}
+              />
+            )}
+          </div>
+          {extension?.controls ? <div className={styles.row}>{extension.controls}</div> : null}
         </div>
-        {extension?.controls ? <div className={styles.row}>{extension.controls}</div> : null}
       </div>
 
       {isEmpty ? (

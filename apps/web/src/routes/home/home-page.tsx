@@ -5,24 +5,35 @@ import { Prose } from '../../components/ui/prose.tsx'
 import { DiceReference } from './dice-reference.tsx'
 import styles from './home-page.module.css'
 
-/** Rules documents kept on the content host, next to the card images. */
+/**
+ * The rules documents, on the content host beside the card images (`CDN_URL`, paths as the
+ * Ashes.live content host lays them out). A site started without one links them where the
+ * community keeps them, so the links work on a first start with no configuration.
+ */
+const COMMUNITY_CONTENT_HOST = 'https://cdn.ashes.live'
+
 const RULES_DOCUMENTS = [
-  { file: 'pdfs/ashes-reborn-rules.pdf', title: 'Ashes Reborn rulebook' },
+  { file: 'files/ashes-reborn-rules.pdf', title: 'Ashes Reborn rulebook' },
+  { file: 'files/ashes-reborn-faq.pdf', title: 'Ashes Reborn FAQ' },
   {
-    file: 'pdfs/ashes-reborn-red-rains-rules.pdf',
+    file: 'files/ashes-red-rains-rules.pdf',
     title: 'Red Rains rules (player vs. environment)',
   },
-  { file: 'pdfs/ashes-reborn-tournament-rules.pdf', title: 'Organised play and tournament rules' },
+  {
+    file: 'files/ashes-red-rains-combined-rules.pdf',
+    title: 'Exhaustive Red Rains rules',
+  },
 ] as const
 
 const LEGACY_DOCUMENTS = [
   {
-    file: 'pdfs/ashes-legacy-rules.pdf',
+    file: 'legacy/files/ashes-core-rules.pdf',
     title: 'Ashes: Rise of the Phoenixborn rulebook (Legacy)',
   },
+  { file: 'legacy/files/ashes-rules-reference.pdf', title: 'Legacy rules reference' },
 ] as const
 
-const documentUrl = (file: string) => `${runtimeConfig.cdnUrl}/${file}`
+const documentUrl = (file: string) => `${runtimeConfig.cdnUrl || COMMUNITY_CONTENT_HOST}/${file}`
 
 export function HomePage() {
   return (
@@ -68,9 +79,7 @@ export function HomePage() {
       <ul>
         {RULES_DOCUMENTS.map((document) => (
           <li key={document.file}>
-            <a href={documentUrl(document.file)} download>
-              {document.title}
-            </a>{' '}
+            <a href={documentUrl(document.file)}>{document.title}</a>{' '}
             <span className={styles.format}>(PDF)</span>
           </li>
         ))}
@@ -88,7 +97,9 @@ export function HomePage() {
       <ul>
         <li>
           Start with the <a href={documentUrl(RULES_DOCUMENTS[0].file)}>Ashes Reborn rulebook</a>,
-          which walks you through a first game.
+          which walks you through a first game, or the{' '}
+          <a href="https://wiki.ashes.live/books/rulebook">community rulebook wiki</a>, the same
+          rules arranged for looking things up.
         </li>
         <li>
           Play a <Link to="/decks/preconstructed/">preconstructed deck</Link>: each Phoenixborn
@@ -115,9 +126,7 @@ export function HomePage() {
         </li>
         {LEGACY_DOCUMENTS.map((document) => (
           <li key={document.file}>
-            <a href={documentUrl(document.file)} download>
-              {document.title}
-            </a>{' '}
+            <a href={documentUrl(document.file)}>{document.title}</a>{' '}
             <span className={styles.format}>(PDF)</span>
           </li>
         ))}

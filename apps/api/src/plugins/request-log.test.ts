@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { startApi } from '../../bench/api-process.ts'
+
+type LogLine = { level: number; reqId?: string; msg: string; res?: { statusCode: number } }
+
+/** The JSON lines a real server wrote for each request, by request id. */
+function linesByRequest(output: string): Map<string, LogLine[]> {
+  const byRequest = new Map<string, LogLine[]>()
+  for (const text of output.split('\n')) {
+    if (!text.startsWith('{')) continue
+    const line = JSON.parse(text) as LogLine
+    if (!line.reqId) continue
+    byRequest.set(line.reqId, [...(byRequest.get(line.reqId) ?? []), line])
+  }
+  return byRequest
+}
+
+describe('request logging', () => {
+  it('a server at LOG_LEVEL=info writes one line per request, once it is answered', async () => {
+    const api = await startApi({ env: { LOG_LEVEL: 'info' } })
+    try {
+      const statuses = []
+      for (const url of [
+        '/health-check',
+        '/v2/releases',
+        '/v2/cards/nothing',
+        '/v2/decks?limit=x',
+      ]) {
+        statuses.push((await fetch(`${api.baseUrl}${url}`)).status)
+      }
+      expect(statuses).toEqual([200, 200, 404, 422])
+    } finally {
+      await api.stop()
+    }
+    // Through Fastify's own extension point, without a deprecation warning.
+    expect(api.logs()).not.toContain('Deprecation')
+    const byRequest = linesByRequest(api.logs())
+    // The health checks of the start-up wait are requests too.
+    expect(byRequest.size).toBeGreaterThanOrEqual(4)
+    for (const lines of byRequest.values()) {
+      expect(lines).toEqual([expect.objectContaining({ level: 30, msg: 'request completed' })])
+    }
+    const answered = [...byRequest.values()].flat().map((line) => line.res?.statusCode)
+    expect(answered).toEqual(expect.arrayContaining([200, 404, 422]))
+  }, 60_000)
+})

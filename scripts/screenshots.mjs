@@ -1,0 +1,256 @@
+// `npm run screenshots`: pictures of the deck builder, the card browser and a deck page at
+// 1280×800 and 390×844, in the light and the dark theme, so anyone can look at the screens a
+// player meets. Builds the web app, starts the built site as `npm start` serves it on a fresh
+// data folder (the demo set, or the data of `--data`), signs a player up, saves and publishes a
+// deck, then drives Debian's Chromium (CHROME_PATH overrides) through the pages.
+//
+//   npm run screenshots -- [--data ../shared/data/ashes-2021] [--out screenshots] [--no-build]
+//
+// The pictures land in `screenshots/` (ignored by git), named page-width-theme.png.
+import { execFileSync, execSync, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { chromium } from 'playwright-core'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const { values: options } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    out: { type: 'string', default: 'screenshots' },
+    'no-build': { type: 'boolean', default: false },
+  },
+})
+const outDir = path.resolve(process.cwd(), options.out)
+const EMAIL = 'painter@example.org'
+const PASSWORD = 'a long enough password'
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800, mobile: false },
+  { name: 'phone', width: 390, height: 844, mobile: true },
+]
+const THEMES = ['light', 'dark']
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForSite(origin, timeoutMs) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${origin}/health-check`)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  }
+  throw new Error(`the site did not answer on ${origin} within ${timeoutMs / 1000} s`)
+}
+
+async function call(origin, method, url, { token, json, form } = {}) {
+  const response = await fetch(`${origin}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(json ? { 'content-type': 'application/json' } : {}),
+      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    body: json ? JSON.stringify(json) : form ? new URLSearchParams(form).toString() : undefined,
+  })
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
+  return response.status === 204 ? null : response.json()
+}
+
+/** A deck of the catalogue: a Phoenixborn with unique cards, 10 dice, up to 30 cards. */
+async function buildDeck(origin, token) {
+  const phoenixborns = (await call(origin, 'GET', '/v2/cards?types=phoenixborn')).results
+  let chosen = phoenixborns[0]
+  for (const candidate of phoenixborns) {
+    const details = await call(origin, 'GET', `/v2/cards/${candidate.stub}/details`)
+    if (details.related_cards?.phoenixborn_unique) {
+      chosen = candidate
+      break
+    }
+  }
+  const listing = await call(
+    origin,
+    'GET',
+    `/v2/cards?mode=deckbuilder&limit=50&include_uniques_for=${encodeURIComponent(chosen.name)}`,
+  )
+  // Every third card of the first page, at one to three copies up to thirty: the browser then
+  // shows rows with copies and rows without, and the deck has several sections.
+  const pattern = [3, 2, 3, 1, 3, 2]
+  const cards = []
+  let total = 0
+  const candidates = listing.results
+    .filter((card) => !card.phoenixborn || card.phoenixborn === chosen.name)
+    .filter((_, index) => index % 3 === 0)
+  for (const [index, card] of candidates.entries()) {
+    if (total >= 30) break
+    const count = Math.min(card.phoenixborn ? 1 : pattern[index % pattern.length], 30 - total)
+    cards.push({ stub: card.stub, count })
+    total += count
+  }
+  const magic = [...new Set(listing.results.flatMap((card) => card.dice ?? []))].filter(
+    (name) => name !== 'basic',
+  )
+  const dice = [
+    { name: magic[0] ?? 'ceremonial', count: 5 },
+    { name: magic[1] ?? 'charm', count: 5 },
+  ]
+  const deck = await call(origin, 'PUT', '/v2/decks', {
+    token,
+    json: {
+      title: 'Screenshot deck',
+      description: 'A deck saved for the screenshots: **bold** words and a card, [[main]].',
+      phoenixborn: chosen.stub,
+      dice,
+      cards,
+      is_red_rains: false,
+    },
+  })
+  await call(origin, 'POST', `/v2/decks/${deck.id}/snapshot`, { token, json: { is_public: true } })
+  const details = await call(origin, 'GET', `/v2/decks/${deck.id}`)
+  await call(origin, 'POST', `/v2/comments/${details.deck.comments_entity_id}`, {
+    token,
+    json: { text: 'First to comment on this deck. [[ceremonial:class]] dice work well here.' },
+  })
+  return deck
+}
+
+async function settle(page) {
+  await page.waitForLoadState('networkidle')
+  // Fonts, lazy images and the after-paint parts (toaster, comments).
+  await page.waitForTimeout(600)
+}
+
+async function main() {
+  if (!options['no-build']) execSync('npm run build', { cwd: ROOT, stdio: 'inherit' })
+  mkdirSync(outDir, { recursive: true })
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'spellboard-screenshots-'))
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: options.data ? 'false' : 'true',
+  }
+  const cli = (args) =>
+    execFileSync(process.execPath, ['apps/api/src/cli/main.ts', ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+  if (options.data) cli(['import', path.resolve(process.cwd(), options.data)])
+
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  let browser
+  try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+    })
+    await waitForSite(origin, 60_000)
+    const auth = await signUp(origin, dataDir)
+    const deck = await buildDeck(origin, auth.access_token)
+    const session = {
+      token: auth.access_token,
+      username: auth.user.username,
+      badge: auth.user.badge,
+      isAdmin: auth.user.is_admin,
+    }
+    const written = []
+    for (const viewport of VIEWPORTS) {
+      for (const theme of THEMES) {
+        const context = await browser.newContext({
+          viewport: { width: viewport.width, height: viewport.height },
+          colorScheme: theme,
+          isMobile: viewport.mobile,
+          hasTouch: viewport.mobile,
+          deviceScaleFactor: 1,
+        })
+        const page = await context.newPage()
+        const shot = async (name) => {
+          const file = path.join(outDir, `${name}-${viewport.name}-${theme}.png`)
+          await page.screenshot({ path: file })
+          written.push(path.relative(process.cwd(), file))
+        }
+
+        // A visitor: the card browser and a published deck.
+        await page.goto(`${origin}/cards/`)
+        await settle(page)
+        await shot('cards')
+        if (viewport.mobile) {
+          await page.getByRole('button', { name: 'Filters' }).click()
+          await page.waitForTimeout(200)
+          await shot('cards-filters')
+        }
+        await page.goto(`${origin}/decks/${deck.id}/`)
+        await settle(page)
+        await shot('deck')
+
+        // The player: their deck opened in the builder, beside the card browser.
+        await page.evaluate(
+          (stored) => {
+            localStorage.setItem('spellboard', JSON.stringify({ state: stored, version: 1 }))
+          },
+          { session },
+        )
+        await page.goto(`${origin}/decks/mine/${deck.id}/`)
+        await page.getByRole('button', { name: 'Edit', exact: true }).click()
+        await page.getByRole('button', { name: 'Editing' }).waitFor()
+        await page.goto(`${origin}/cards/`)
+        await settle(page)
+        if (viewport.mobile) {
+          await shot('cards-building')
+          await page.getByRole('button', { name: 'Toggle pane' }).click()
+          await page.waitForTimeout(400)
+        }
+        await shot('builder')
+        if (viewport.mobile) {
+          await page.getByRole('dialog').locator('h3', { hasText: 'Dice' }).scrollIntoViewIfNeeded()
+          await page.waitForTimeout(200)
+          await shot('builder-dice')
+        }
+        await context.close()
+      }
+    }
+    console.log(`${written.length} screenshots:\n${written.map((file) => `  ${file}`).join('\n')}`)
+  } finally {
+    await browser?.close()
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** Signs a player up; the invitation mail sits in the outbox (no SMTP). */
+async function signUp(origin, dataDir) {
+  await call(origin, 'POST', '/v2/players/new', { json: { email: EMAIL } })
+  const outbox = path.join(dataDir, 'outbox')
+  const mail = readdirSync(outbox)
+    .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')))
+    .find((entry) => entry.to === EMAIL)
+  const token = new URL(mail.link).pathname.split('/').filter(Boolean).at(-1)
+  return call(origin, 'POST', `/v2/players/new/${token}`, {
+    json: { username: 'Painter', password: PASSWORD, password_confirm: PASSWORD },
+  })
+}
+
+await main()
