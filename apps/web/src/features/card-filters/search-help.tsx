@@ -1,0 +1,146 @@
+import {
+  autoUpdate,
+  flip,
+  offset,
+  shift,
+  size,
+  useFloating,
+  useMergeRefs,
+} from '@floating-ui/react'
+import { useEffect, useId, useRef, useState } from 'react'
+import styles from './search-help.module.css'
+
+/** Room kept between the popover and the edges of the window. */
+const EDGE_PX = 8
+
+/** The terms the search box understands (`parseCardQuery` in core), each with an example. */
+const TERMS: readonly { example: string; also?: string; meaning: string }[] = [
+  {
+    example: 'type:ally',
+    also: 't:ally',
+    meaning:
+      'Card type, by the start of its name without spaces: type:ready is Ready Spell, type:conj both conjuration types.',
+  },
+  {
+    example: 'dice:charm',
+    also: 'd:charm',
+    meaning: 'Cards whose dice include that magic type; dice:basic finds cards needing none.',
+  },
+  {
+    example: 'release:master-set',
+    also: 'r:frost',
+    meaning: 'A release, by its stub or the start of its name.',
+  },
+  {
+    example: 'cost<=2',
+    meaning: 'Dice in the play cost, compared with =, <, <=, > or >=.',
+  },
+  { example: 'text:"draw 1 card"', meaning: 'A phrase in the card text.' },
+  { example: '-type:ally', meaning: 'A minus before any term leaves those cards out.' },
+  { example: 'type:ally or type:conj', meaning: 'Either of two terms.' },
+]
+
+/**
+ * The "?" button next to the search box and its popover listing the search terms. Escape or
+ * a press outside closes it; focus goes back to the button.
+ */
+export function SearchHelp() {
+  const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  const panel = useRef<HTMLDivElement>(null)
+  const panelId = useId()
+  const titleId = useId()
+  const position = useFloating({
+    open,
+    placement: 'bottom-end',
+    strategy: 'fixed',
+    middleware: [
+      offset(4),
+      flip({ padding: EDGE_PX }),
+      shift({ padding: EDGE_PX }),
+      size({
+        padding: EDGE_PX,
+        apply({ availableWidth, availableHeight, elements }) {
+          const style = elements.floating.style
+          style.setProperty('--popup-max-width', `${Math.floor(availableWidth)}px`)
+          style.setProperty('--popup-max-height', `${Math.max(160, Math.floor(availableHeight))}px`)
+        },
+      }),
+    ],
+    whileElementsMounted: autoUpdate,
+  })
+  const buttonRef = useMergeRefs([button, position.refs.setReference])
+  const panelRef = useMergeRefs([panel, position.refs.setFloating])
+
+  useEffect(() => {
+    if (!open) return
+    panel.current?.focus()
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node
+      if (panel.current?.contains(target) || button.current?.contains(target)) return
+      setOpen(false)
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      button.current?.focus()
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    document.addEventListener('keydown', onKeyDown)
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown)
+      document.removeEventListener('keydown', onKeyDown)
+    }
+  }, [open])
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.trigger}
+        aria-label="Search help"
+        title="Search help"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span aria-hidden="true">?</span>
+      </button>
+      {open ? (
+        <div
+          ref={panelRef}
+          id={panelId}
+          className={styles.panel}
+          style={position.floatingStyles}
+          role="dialog"
+          aria-labelledby={titleId}
+          tabIndex={-1}
+        >
+          <h2 id={titleId} className={styles.title}>
+            Search terms
+          </h2>
+          <dl className={styles.terms}>
+            {TERMS.map((term) => (
+              <div key={term.example} className={styles.term}>
+                <dt>
+                  <code>{term.example}</code>
+                  {term.also ? (
+                    <>
+                      {' or '}
+                      <code>{term.also}</code>
+                    </>
+                  ) : null}
+                </dt>
+                <dd>{term.meaning}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className={styles.note}>
+            Terms combine with and. Any other words search card names and text as before.
+          </p>
+        </div>
+      ) : null}
+    </>
+  )
+}
