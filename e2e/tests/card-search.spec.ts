@@ -6,8 +6,7 @@ import { expect, type Page, test } from '@playwright/test'
 const cardList = (page: Page) => page.getByRole('list', { name: 'Cards' })
 const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Filter by name or text' })
 /** The cards listed, by name (each row also links its conjurations). */
-const cardNames = (page: Page) =>
-  cardList(page).getByRole('link', { name: /^(?!Conjuration: )/ })
+const cardNames = (page: Page) => cardList(page).getByRole('link', { name: /^(?!Conjuration: )/ })
 const chip = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
 
 test('typed terms filter, light their chips, and chip clicks edit the text', async ({ page }) => {
