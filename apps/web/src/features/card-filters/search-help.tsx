@@ -7,24 +7,32 @@ import {
   useFloating,
   useMergeRefs,
 } from '@floating-ui/react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import styles from './search-help.module.css'
 
 /** Room kept between the popover and the edges of the window. */
 const EDGE_PX = 8
 
 /** The terms the search box understands (`parseCardQuery` in core), each with an example. */
-const TERMS: readonly { example: string; also?: string; meaning: string }[] = [
+const TERMS: readonly { example: string; also?: string; meaning: ReactNode }[] = [
   {
     example: 'type:ally',
     also: 't:ally',
-    meaning:
-      'Card type, by the start of its name without spaces: type:ready is Ready Spell, type:conj both conjuration types.',
+    meaning: (
+      <>
+        Card type, by the start of its name without spaces: <code>type:ready</code> is Ready Spell,{' '}
+        <code>type:conj</code> both conjuration types.
+      </>
+    ),
   },
   {
     example: 'dice:charm',
     also: 'd:charm',
-    meaning: 'Cards whose dice include that magic type; dice:basic finds cards needing none.',
+    meaning: (
+      <>
+        Cards whose dice include that magic type; <code>dice:basic</code> finds cards needing none.
+      </>
+    ),
   },
   {
     example: 'release:master-set',
@@ -33,7 +41,12 @@ const TERMS: readonly { example: string; also?: string; meaning: string }[] = [
   },
   {
     example: 'cost<=2',
-    meaning: 'Dice in the play cost, compared with =, <, <=, > or >=.',
+    meaning: (
+      <>
+        Dice in the play cost, compared with <code>=</code>, <code>&lt;</code>, <code>&lt;=</code>,{' '}
+        <code>&gt;</code> or <code>&gt;=</code>.
+      </>
+    ),
   },
   { example: 'text:"draw 1 card"', meaning: 'A phrase in the card text.' },
   { example: '-type:ally', meaning: 'A minus before any term leaves those cards out.' },
