@@ -1,17 +1,7 @@
-import {
-  autoUpdate,
-  flip,
-  offset,
-  shift,
-  size,
-  useFloating,
-  useMergeRefs,
-} from '@floating-ui/react'
+import { useMergeRefs } from '@floating-ui/react'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { usePopupPosition } from './popup-position.ts'
 import styles from './search-help.module.css'
-
-/** Room kept between the popover and the edges of the window. */
-const EDGE_PX = 8
 
 /** The terms the search box understands (`parseCardQuery` in core), each with an example. */
 const TERMS: readonly { example: string; also?: string; meaning: ReactNode }[] = [
@@ -63,25 +53,7 @@ export function SearchHelp() {
   const panel = useRef<HTMLDivElement>(null)
   const panelId = useId()
   const titleId = useId()
-  const position = useFloating({
-    open,
-    placement: 'bottom-end',
-    strategy: 'fixed',
-    middleware: [
-      offset(4),
-      flip({ padding: EDGE_PX }),
-      shift({ padding: EDGE_PX }),
-      size({
-        padding: EDGE_PX,
-        apply({ availableWidth, availableHeight, elements }) {
-          const style = elements.floating.style
-          style.setProperty('--popup-max-width', `${Math.floor(availableWidth)}px`)
-          style.setProperty('--popup-max-height', `${Math.max(160, Math.floor(availableHeight))}px`)
-        },
-      }),
-    ],
-    whileElementsMounted: autoUpdate,
-  })
+  const position = usePopupPosition(open)
   const buttonRef = useMergeRefs([button, position.refs.setReference])
   const panelRef = useMergeRefs([panel, position.refs.setFloating])
 
