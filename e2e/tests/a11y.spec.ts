@@ -185,6 +185,12 @@ test('popups and dialogs a visitor opens', async ({ page }) => {
     await checkBothThemes(page, 'releases popup')
     await page.keyboard.press('Escape')
   })
+  await test.step('search help', async () => {
+    await page.getByRole('button', { name: 'Search help' }).click()
+    await expect(page.getByRole('dialog', { name: 'Search terms' })).toBeVisible()
+    await checkBothThemes(page, 'search help')
+    await page.keyboard.press('Escape')
+  })
   await test.step('card preview', async () => {
     await page
       .getByRole('main')

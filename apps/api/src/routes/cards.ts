@@ -1,4 +1,5 @@
 import { httpErrors } from '@fastify/sensible'
+import { cardQueryIssue, parseCardQuery } from '@spellboard/core/card-query'
 import {
   cardCreateSchema,
   cardDetailsSchema,
@@ -24,7 +25,7 @@ import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { paginate } from '../lib/pagination.ts'
 import { pagingQuery, qBool, qEnum, qEnumList, qString, qStringList } from '../lib/params.ts'
-import { zodValidatorCompiler } from '../plugins/validation.ts'
+import { RequestValidationError, zodValidatorCompiler } from '../plugins/validation.ts'
 import { CardEditError, cardForUpdate, createCard, updateCard } from '../services/cards/admin.ts'
 import {
   type Catalogue,
@@ -139,7 +140,12 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       const cached = key === null ? undefined : bodies.get(key)
       if (cached) return sendJson(reply as unknown as FastifyReply, cached)
 
-      const matching = await listCards(db, catalogue, query, request.user?.id ?? null)
+      // The search language (`type:ally cost<=2`): a known key with a bad value is a 422.
+      const q = query.q ?? ''
+      const releases = editionOf(catalogue, query.show_legacy).releases
+      const search = parseCardQuery(q, { releases })
+      if (!search.ok) throw new RequestValidationError([cardQueryIssue(search.error, q)])
+      const matching = await listCards(db, catalogue, query, search.query, request.user?.id ?? null)
       // Phoenixborn pickers ask without a limit and must see every Phoenixborn (§15 A10).
       const everyPhoenixborn =
         query.limit === LIMIT_NOT_GIVEN &&

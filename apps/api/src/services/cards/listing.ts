@@ -1,3 +1,4 @@
+import { type CardQuery, freeText } from '@spellboard/core/card-query'
 import {
   type CardSort,
   type CardTypeFilter,
@@ -13,6 +14,7 @@ import { type Db, queryRows } from '../../db/client.ts'
 import { type Catalogue, type CatalogueCard, editionOf } from './catalogue.ts'
 import { diceFilter } from './dice-filter.ts'
 import { parseTextQuery } from './full-text.ts'
+import { termsPredicate } from './query-terms.ts'
 import { cardsMatchingText } from './text-search.ts'
 
 /** The filters of `GET /v2/cards` (API.md §7.3), as validated from the query string. */
@@ -60,22 +62,26 @@ async function releasePredicate(
 
 /**
  * Every visible card of the edition matching the filters, in the requested order (all filters
- * AND together). The caller pages the result.
+ * AND together). `search` is `filters.q` as `parseCardQuery` read it: its free text goes to the
+ * full-text search, its terms filter the cached cards. The caller pages the result.
  */
 export async function listCards(
   db: Db,
   catalogue: Catalogue,
   filters: CardFilters,
+  search: CardQuery,
   userId: number | null,
 ): Promise<CatalogueCard[]> {
   const edition = editionOf(catalogue, filters.show_legacy)
   const predicates: Predicate[] = []
 
-  const text = parseTextQuery(filters.q)
+  const text = parseTextQuery(freeText(search))
   if (text) {
     const ids = await cardsMatchingText(db, catalogue, filters.show_legacy, text)
     predicates.push((card) => ids.has(card.id))
   }
+  const terms = termsPredicate(catalogue, search)
+  if (terms) predicates.push(terms)
   if (filters.types.length > 0) {
     const types = new Set<string>(filters.types.flatMap(cardTypesForFilter))
     predicates.push((card) => types.has(card.cardType))

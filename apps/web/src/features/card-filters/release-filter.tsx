@@ -1,12 +1,4 @@
-import {
-  autoUpdate,
-  flip,
-  offset,
-  shift,
-  size,
-  useFloating,
-  useMergeRefs,
-} from '@floating-ui/react'
+import { useMergeRefs } from '@floating-ui/react'
 import type { Release } from '@spellboard/core/card-schemas'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
@@ -17,42 +9,13 @@ import { Checkbox, Toggle } from '../../components/ui/checkbox.tsx'
 import { Tabs } from '../../components/ui/tabs.tsx'
 import { notifyApiError } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
+import { usePopupPosition } from './popup-position.ts'
 import styles from './release-filter.module.css'
 
 type Tab = 'all' | 'mine'
 
 // The core boxes hold far more cards than an expansion; they get a full row in the picker.
 const WIDE_RELEASES = new Set(['master-set', 'core-set'])
-
-/** Room kept between the popup and the edges of the window. */
-const EDGE_PX = 8
-
-/**
- * Where the popup goes: under the button, flipped above it or shifted sideways when the window
- * (narrowed by the builder pane, or a phone's) has no room, and never taller or wider than the
- * room there is, so it always opens inside the viewport.
- */
-function usePopupPosition(open: boolean) {
-  return useFloating({
-    open,
-    placement: 'bottom-end',
-    strategy: 'fixed',
-    middleware: [
-      offset(4),
-      flip({ padding: EDGE_PX }),
-      shift({ padding: EDGE_PX }),
-      size({
-        padding: EDGE_PX,
-        apply({ availableWidth, availableHeight, elements }) {
-          const style = elements.floating.style
-          style.setProperty('--popup-max-width', `${Math.floor(availableWidth)}px`)
-          style.setProperty('--popup-max-height', `${Math.max(160, Math.floor(availableHeight))}px`)
-        },
-      }),
-    ],
-    whileElementsMounted: autoUpdate,
-  })
-}
 
 type ReleaseFilterProps = {
   legacy: boolean

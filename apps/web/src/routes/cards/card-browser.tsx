@@ -12,6 +12,7 @@ import {
 import { cardListQuery } from '../../api/cards.ts'
 import { ApiError, type QueryValue } from '../../api/client.ts'
 import { Icon } from '../../components/icons/icon.tsx'
+import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { EmptyState } from '../../components/ui/empty-state.tsx'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
@@ -20,16 +21,16 @@ import {
   clearCardFilters,
   isIncludes,
   toggleDiceLogic,
-  toggleDie,
-  toggleType,
 } from '../../features/card-filters/card-filters.ts'
 import { DiceFilter } from '../../features/card-filters/dice-filter.tsx'
 import { GallerySwitch } from '../../features/card-filters/gallery-switch.tsx'
 import { ReleaseFilter } from '../../features/card-filters/release-filter.tsx'
+import { SearchHelp } from '../../features/card-filters/search-help.tsx'
 import { SortControl } from '../../features/card-filters/sort-control.tsx'
 import { TextFilter } from '../../features/card-filters/text-filter.tsx'
 import { TypeFilter } from '../../features/card-filters/type-filter.tsx'
 import { useCardFilters } from '../../features/card-filters/use-card-filters.ts'
+import { searchTermError, useSearchChips } from '../../features/card-filters/use-search-chips.ts'
 import { CardList, type RenderCardActions } from '../../features/card-list/card-list.tsx'
 import { LoadMore } from '../../features/card-list/load-more.tsx'
 import { notify } from '../../lib/toast.ts'
@@ -127,9 +128,14 @@ export function CardBrowser({ legacy, extension }: CardBrowserProps) {
   const showSkeleton = useDelayedFlag(listing.isPending, 300)
   const controls = useFocusKeptThroughLoading(loading)
 
+  // A search term the API could not read is said under the search box, not in a toast.
+  const termError = searchTermError(listing.error)
   useEffect(() => {
-    if (listing.error) notify.error(listingErrorMessage(listing.error))
+    if (listing.error && !searchTermError(listing.error)) {
+      notify.error(listingErrorMessage(listing.error))
+    }
   }, [listing.error])
+  const chips = useSearchChips(draft, update, legacy)
 
   // Fifty cards render as a deferred update, which React splits into short tasks; the query's
   // own update would render them in one long task and hold up the page.
@@ -140,7 +146,8 @@ export function CardBrowser({ legacy, extension }: CardBrowserProps) {
   // On phones the filters fold away under one button, leaving the search and the cards.
   const [filtersOpen, setFiltersOpen] = useState(false)
   const foldId = useId()
-  const activeFilters = draft.dice.length + draft.types.length + draft.releases.length
+  const activeFilters =
+    chips.selected.dice.length + chips.selected.types.length + chips.selected.releases.length
 
   return (
     <div className={styles.browser}>
@@ -148,10 +155,10 @@ export function CardBrowser({ legacy, extension }: CardBrowserProps) {
         <div className={styles.topRow}>
           <div className={styles.fold} data-open={filtersOpen}>
             <DiceFilter
-              dice={draft.dice}
+              dice={chips.selected.dice}
               includes={isIncludes(draft)}
               disabled={loading}
-              onToggleDie={(die) => update((filters) => toggleDie(filters, die))}
+              onToggleDie={chips.toggleDie}
               onToggleLogic={() => update(toggleDiceLogic)}
             />
           </div>
@@ -163,6 +170,7 @@ export function CardBrowser({ legacy, extension }: CardBrowserProps) {
               onClear={() => update((filters) => ({ ...filters, q: '' }))}
               onSubmit={() => update((filters) => filters, { immediate: true })}
             />
+            <SearchHelp />
           </div>
           <button
             type="button"
@@ -181,17 +189,15 @@ export function CardBrowser({ legacy, extension }: CardBrowserProps) {
         <div id={foldId} className={`${styles.fold} ${styles.rows}`} data-open={filtersOpen}>
           <div className={styles.row}>
             <TypeFilter
-              types={draft.types}
+              types={chips.selected.types}
               disabled={loading}
-              onToggle={(type) => update((filters) => toggleType(filters, type))}
+              onToggle={chips.toggleType}
             />
             <ReleaseFilter
               legacy={legacy}
-              selected={draft.releases}
+              selected={chips.selected.releases}
               disabled={loading}
-              onApply={(releases) =>
-                update((filters) => ({ ...filters, releases }), { immediate: true })
-              }
+              onApply={chips.applyReleases}
             />
           </div>
           <div className={styles.row}>
@@ -219,7 +225,11 @@ export function CardBrowser({ legacy, extension }: CardBrowserProps) {
         </div>
       </div>
 
-      {isEmpty ? (
+      {termError ? (
+        <Alert tone="error" title="This search cannot be run">
+          <p>{termError}</p>
+        </Alert>
+      ) : isEmpty ? (
         <EmptyState
           title="No cards found"
           action={

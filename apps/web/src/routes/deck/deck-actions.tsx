@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import { fetchSavedDeck, useCloneDeck } from '../../api/decks.ts'
 import { Button, buttonClass } from '../../components/ui/button.tsx'
 import { useEditDeck, useIsEditingDeck } from '../../features/deck-builder/builder-hooks.ts'
+import { PrintButton } from '../../features/deck-view/print-button.tsx'
 import { SubscribeButton } from '../../features/subscriptions/subscribe-button.tsx'
 import { notifyApiError } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
@@ -111,6 +112,7 @@ export function DeckActions({ details, mine }: DeckActionsProps) {
     <>
       <div className={styles.actions}>
         <Button onClick={() => setSharing(true)}>Share...</Button>
+        <PrintButton />
         {historyId !== null ? (
           <Link
             className={buttonClass()}

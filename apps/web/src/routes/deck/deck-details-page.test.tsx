@@ -130,6 +130,10 @@ describe('Deck details', () => {
       '/decks/11/history/',
     )
     expect(screen.getByRole('button', { name: 'Share...' })).toBeInTheDocument()
+    const print = vi.fn()
+    vi.stubGlobal('print', print)
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }))
+    expect(print).toHaveBeenCalledOnce()
     for (const name of ['Edit', 'Delete', 'Clone & Edit', 'Subscribe']) {
       expect(screen.queryByRole('button', { name })).toBeNull()
     }
@@ -223,7 +227,10 @@ describe('Deck details', () => {
       ),
     ).toBeInTheDocument()
     const actions = within(screen.getByRole('complementary', { name: 'About this deck' }))
-    expect(actions.getAllByRole('button').map((button) => button.textContent)).toEqual(['Share...'])
+    expect(actions.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Share...',
+      'Print',
+    ])
   })
 
   it.each([403, 404])('reads %i as no deck found', async (status) => {

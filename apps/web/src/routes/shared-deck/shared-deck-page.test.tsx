@@ -113,6 +113,15 @@ describe('Shared deck', () => {
     )
   })
 
+  it('prints the deck with the browser', async () => {
+    const print = vi.fn()
+    vi.stubGlobal('print', print)
+    replies = { [`/decks/shared/${UUID}`]: { status: 200, body: deck() } }
+    renderPage()
+    fireEvent.click(await screen.findByRole('button', { name: 'Print' }))
+    expect(print).toHaveBeenCalledOnce()
+  })
+
   it('sends the visitor home when the link leads nowhere', async () => {
     replies = {}
     renderPage()

@@ -10,6 +10,7 @@ import { LazyRichText } from '../../features/card-text/lazy-rich-text.tsx'
 import { useEditDeck } from '../../features/deck-builder/builder-hooks.ts'
 import { playerPath } from '../../features/deck-list/deck-list.tsx'
 import { DeckView } from '../../features/deck-view/deck-view.tsx'
+import { PrintButton } from '../../features/deck-view/print-button.tsx'
 import { notifyApiError } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import styles from './shared-deck-page.module.css'
@@ -82,6 +83,7 @@ export function SharedDeckPage() {
               Clone &amp; Edit
             </Button>
           ) : null}
+          <PrintButton />
         </aside>
         <div className={styles.main}>
           <DeckView deck={deck} />

@@ -1,0 +1,76 @@
+import { expect, type Page, test } from '@playwright/test'
+
+// The search language in the card browser, on the demo set the site starts with: terms typed in
+// the search box filter the cards, light the chips, and chip clicks edit the text (issue 22).
+
+const cardList = (page: Page) => page.getByRole('list', { name: 'Cards' })
+const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Filter by name or text' })
+/** The cards listed, by name (each row also links its conjurations). */
+const cardNames = (page: Page) => cardList(page).getByRole('link', { name: /^(?!Conjuration: )/ })
+const chip = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
+
+test('typed terms filter, light their chips, and chip clicks edit the text', async ({ page }) => {
+  await page.goto('/cards/')
+  await expect(cardList(page).getByRole('link', { name: 'Bark Skin' })).toBeVisible()
+
+  await searchBox(page).fill('type:ally d:charm')
+  await searchBox(page).press('Enter')
+  await expect(page).toHaveURL(/\/cards\/\?q=type%3Aally\+d%3Acharm$/)
+  await expect(cardNames(page)).toHaveText(['Charmed Guardian'])
+  await expect(chip(page, 'Ally')).toHaveAttribute('aria-pressed', 'true')
+  await expect(chip(page, 'Charm magic')).toHaveAttribute('aria-pressed', 'true')
+  await expect(chip(page, 'Action Spell')).toHaveAttribute('aria-pressed', 'false')
+
+  await chip(page, 'Action Spell').click()
+  await expect(searchBox(page)).toHaveValue('type:ally or type:actionspell dice:charm')
+  await expect(page).toHaveURL(/q=type%3Aally\+or\+type%3Aactionspell\+dice%3Acharm$/)
+  await expect(cardNames(page)).toHaveText(['Charmed Guardian', 'Gentle Word'])
+
+  await chip(page, 'Charm magic').click()
+  await expect(searchBox(page)).toHaveValue('type:ally or type:actionspell')
+  await expect(chip(page, 'Charm magic')).toHaveAttribute('aria-pressed', 'false')
+  await expect(page).toHaveURL(/q=type%3Aally\+or\+type%3Aactionspell$/)
+
+  await page.goBack()
+  await expect(searchBox(page)).toHaveValue('type:ally or type:actionspell dice:charm')
+  await expect(cardNames(page)).toHaveText(['Charmed Guardian', 'Gentle Word'])
+})
+
+test('negation, cost and free text combine; a bad term is named', async ({ page }) => {
+  await page.goto(`/cards/?q=${encodeURIComponent('type:ally -d:charm cost>=3')}`)
+  await expect(cardNames(page)).toHaveText(['Thornwall Bear'])
+
+  await page.goto(`/cards/?q=${encodeURIComponent('shade -type:conj')}`)
+  await expect(cardNames(page)).toHaveText(['Summon Shade Weaver'])
+
+  await searchBox(page).fill('summon cost<=x')
+  await searchBox(page).press('Enter')
+  await expect(page.getByRole('alert')).toContainText(
+    "Search term 'cost<=x' needs a whole number of dice",
+  )
+  await expect(cardList(page)).toHaveCount(0)
+  await expect(page.getByText(/Failed to fetch card listing/)).toHaveCount(0)
+})
+
+test('the search help lists the terms; Escape closes it and focus returns', async ({ page }) => {
+  await page.goto('/cards/')
+  const help = page.getByRole('button', { name: 'Search help' })
+  await help.click()
+  const dialog = page.getByRole('dialog', { name: 'Search terms' })
+  await expect(dialog).toBeVisible()
+  for (const example of [
+    'type:ally',
+    'dice:charm',
+    'release:master-set',
+    'cost<=2',
+    '-type:ally',
+  ]) {
+    await expect(dialog.getByText(example, { exact: true })).toBeVisible()
+  }
+  const box = await dialog.boundingBox()
+  const viewport = page.viewportSize()
+  expect(box && viewport && box.x + box.width <= viewport.width).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(help).toBeFocused()
+})

@@ -1,0 +1,63 @@
+import { expect, type Page, test } from '@playwright/test'
+import { createPlayer, publishDeck } from './fixtures.ts'
+
+// Deck pages print as a clean list: a Print button opens the browser's dialog, and under print
+// media only the title and the deck list are left (issue 22).
+
+async function expectPrintedList(page: Page, title: string) {
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await page.evaluate(() => {
+    const calls = { count: 0 }
+    Object.assign(window, { printCalls: calls })
+    window.print = () => {
+      calls.count += 1
+    }
+  })
+  await page.getByRole('button', { name: 'Print', exact: true }).click()
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { printCalls: { count: number } }).printCalls.count,
+    ),
+  ).toBe(1)
+
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Sera Emberlock' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Ready Spells' })).toContainText('(8)')
+  await expect(page.getByRole('region', { name: 'Conjurations' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Allies' })).toContainText('3× Ashbound Acolyte')
+  await expect(page.getByRole('banner')).toBeHidden()
+  await expect(page.getByRole('contentinfo')).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeHidden()
+  await expect(page.locator('img:visible')).toHaveCount(0)
+  // One page: the printed document is a single A4 sheet.
+  const pdf = await page.pdf({ format: 'A4' })
+  const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []
+  expect(pages).toHaveLength(1)
+  await page.emulateMedia({ media: 'screen' })
+  await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeVisible()
+  return pdf
+}
+
+test('deck, snapshot and shared pages print as one clean page', async ({ page, request }) => {
+  const player = await createPlayer(request, `Printer${Date.now()}`)
+  const deck = await publishDeck(request, player, {
+    title: 'Paper Embers',
+    description: 'On paper.',
+  })
+
+  await page.goto(`/decks/${deck.id}/`)
+  await expectPrintedList(page, 'Paper Embers')
+  await expect(page.getByRole('heading', { name: 'Description' })).toBeVisible()
+
+  const history = (await (await request.get(`/v2/decks/${deck.id}/snapshots`)).json()) as {
+    results: { id: number }[]
+  }
+  const snapshot = history.results[0]?.id
+  expect(snapshot).toBeDefined()
+  await page.goto(`/decks/${snapshot}/`)
+  await expectPrintedList(page, 'Paper Embers')
+
+  await page.goto(`/decks/share/${deck.shareUuid}/`)
+  await expectPrintedList(page, 'Paper Embers')
+})
