@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { TextareaField } from '../../components/ui/textarea-field.tsx'
 import { DeckView } from '../../features/deck-view/deck-view.tsx'
 import { describeApiError } from '../../lib/toast.ts'
-import { useCreateDeck } from './create-deck.ts'
+import { deckToSave, useCreateDeck } from './create-deck.ts'
 import styles from './import-deck-page.module.css'
 import { LineReport } from './line-report.tsx'
 import { useCardList } from './use-card-list.ts'
@@ -30,6 +30,7 @@ export function ImportDeckPage() {
     [lookup, typed],
   )
   const create = useCreateDeck()
+  const deck = read?.outcome === 'deck' ? deckToSave(read) : null
 
   const replaceLine = (line: DeckTextLine<Card>, replacement: string) => {
     const rows = text.split(/\r\n|\r|\n/)
@@ -48,11 +49,11 @@ export function ImportDeckPage() {
   else if (!text.trim()) status = 'Paste a deck list to see it here.'
   else if (!read) status = 'Reading...'
   else if (read.outcome === 'no_phoenixborn') status = NO_PHOENIXBORN
-  else {
-    const copies = countCopies(read.cards)
-    const dice = read.dice.reduce((total, die) => total + die.count, 0)
-    status = `Ready to create "${deckTitle({ title: read.title, phoenixborn: read.phoenixborn })}": ${copies} of 30 cards, ${dice} of 10 dice.`
-  }
+  else if (deck) {
+    const copies = countCopies(deck.cards)
+    const dice = countCopies(deck.dice)
+    status = `Ready to create "${deckTitle(deck)}": ${copies} of 30 cards, ${dice} of 10 dice.`
+  } else status = NO_PHOENIXBORN
 
   return (
     <div className={styles.page}>
@@ -81,6 +82,13 @@ export function ImportDeckPage() {
             </Button>
           ) : null}
           {read ? <LineReport lines={read.lines} onReplace={replaceLine} /> : null}
+          {deck?.notes.length ? (
+            <ul className={styles.notes} aria-label="Cut to fit a deck">
+              {deck.notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          ) : null}
           {read?.truncated ? (
             <Alert tone="warning">Only the first lines were read: the text is too long.</Alert>
           ) : null}
@@ -112,24 +120,16 @@ export function ImportDeckPage() {
           <h2 id="import-preview" className={styles.subheading}>
             Preview
           </h2>
-          {read?.outcome === 'deck' ? (
+          {deck ? (
             <>
               <p
                 className={
-                  read.title ? styles.previewTitle : `${styles.previewTitle} ${styles.untitled}`
+                  deck.title ? styles.previewTitle : `${styles.previewTitle} ${styles.untitled}`
                 }
               >
-                {deckTitle({ title: read.title, phoenixborn: read.phoenixborn })}
+                {deckTitle(deck)}
               </p>
-              <DeckView
-                fullCards
-                deck={{
-                  phoenixborn: read.phoenixborn,
-                  dice: read.dice,
-                  cards: read.cards.map(({ card, count }) => ({ ...card, count })),
-                  conjurations: [],
-                }}
-              />
+              <DeckView fullCards deck={{ ...deck, conjurations: [] }} />
             </>
           ) : (
             <p className={styles.empty}>

@@ -1,6 +1,5 @@
 import type { Card } from '@spellboard/core/card-schemas'
 import type { DeckTextLine } from '@spellboard/core/deck-text-import'
-import { MAX_COPIES } from './create-deck.ts'
 import styles from './import-deck-page.module.css'
 
 type Line = DeckTextLine<Card>
@@ -10,9 +9,6 @@ function problem(line: Line): string | null {
   if (line.status === 'unmatched') return 'No card by this name.'
   if (line.status === 'ignored' && line.kind === 'extra_phoenixborn') {
     return 'A deck has one Phoenixborn; this one is left out.'
-  }
-  if (line.status === 'matched' && line.kind === 'card' && line.count > MAX_COPIES) {
-    return `A deck holds at most ${MAX_COPIES} copies of a card; ${MAX_COPIES} will be saved.`
   }
   return null
 }
@@ -57,22 +53,20 @@ export function LineReport({
               <q className={styles.quote}>{line.text.trim()}</q> {text}
             </p>
             {line.status === 'unmatched' && line.suggestions.length ? (
-              <p className={styles.suggestions}>
-                Did you mean{' '}
-                {line.suggestions.map((name, index) => (
-                  <span key={name}>
-                    {index > 0 ? (index === line.suggestions.length - 1 ? ' or ' : ', ') : null}
-                    <button
-                      type="button"
-                      className={styles.suggestion}
-                      onClick={() => onReplace(line, withName(line, name))}
-                    >
-                      {name}
-                    </button>
-                  </span>
+              <div className={styles.suggestions}>
+                <span id={`line-${line.line}-nearest`}>Nearest cards:</span>
+                {line.suggestions.map((name) => (
+                  <button
+                    key={name}
+                    type="button"
+                    className={styles.suggestion}
+                    aria-describedby={`line-${line.line}-nearest`}
+                    onClick={() => onReplace(line, withName(line, name))}
+                  >
+                    {name}
+                  </button>
                 ))}
-                ?
-              </p>
+              </div>
             ) : null}
           </li>
         ))}
