@@ -223,7 +223,11 @@ describe('Deck details', () => {
       ),
     ).toBeInTheDocument()
     const actions = within(screen.getByRole('complementary', { name: 'About this deck' }))
-    expect(actions.getAllByRole('button').map((button) => button.textContent)).toEqual(['Share...'])
+    // Read-only: a legacy deck can still be shared and compared.
+    expect(actions.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Share...',
+      'Compare with…',
+    ])
   })
 
   it.each([403, 404])('reads %i as no deck found', async (status) => {
