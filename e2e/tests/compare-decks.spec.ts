@@ -74,7 +74,10 @@ test('two public decks side by side: cards, counts, dice and Phoenixborn', async
     /^1× Sera's Firebrand/,
   ])
   const onlyRight = region(page, 'Only in Untitled Odran Veilborn')
-  await expect(onlyRight.getByRole('listitem')).toHaveText([/^3× Phantom Rake/, /^3× Veilborn Mirage/])
+  await expect(onlyRight.getByRole('listitem')).toHaveText([
+    /^3× Phantom Rake/,
+    /^3× Veilborn Mirage/,
+  ])
 
   const counts = region(page, 'Different counts')
   await expect(counts.getByRole('row')).toHaveText([
@@ -131,8 +134,12 @@ test("someone else's private deck is refused; the owner compares their own", asy
   // The owner sees their private working deck beside the public one.
   await logInQuickly(page, owner)
   await page.goto(`/decks/compare/?left=${open}&right=${secret}`)
-  await expect(region(page, 'Only in Secret Plan').getByRole('link', { name: 'Phantom Rake' })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Right deck' })).toContainText('Latest private save')
+  await expect(
+    region(page, 'Only in Secret Plan').getByRole('link', { name: 'Phantom Rake' }),
+  ).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Right deck' })).toContainText(
+    'Latest private save',
+  )
 })
 
 test('missing or invalid deck ids get a clear message', async ({ page }) => {
@@ -143,7 +150,9 @@ test('missing or invalid deck ids get a clear message', async ({ page }) => {
   // The form there says what is wrong with what was typed.
   await page.getByRole('textbox', { name: 'Right deck' }).fill('not a deck')
   await page.getByRole('button', { name: 'Compare' }).click()
-  await expect(page.getByText('Paste a deck link (such as /decks/123/) or a deck id.')).toBeVisible()
+  await expect(
+    page.getByText('Paste a deck link (such as /decks/123/) or a deck id.'),
+  ).toBeVisible()
   await expect(page).toHaveURL(/right=abc$/)
 })
 
@@ -203,7 +212,9 @@ test("'Compare with…' on a deck page and 'Changes since previous' in its histo
   const dialog = page.getByRole('dialog', { name: 'Compare with…' })
   await dialog.getByRole('textbox', { name: 'Deck link or id' }).fill('/cards/quick-study/')
   await dialog.getByRole('button', { name: 'Compare' }).click()
-  await expect(dialog.getByText('Paste a deck link (such as /decks/123/) or a deck id.')).toBeVisible()
+  await expect(
+    dialog.getByText('Paste a deck link (such as /decks/123/) or a deck id.'),
+  ).toBeVisible()
   await dialog
     .getByRole('textbox', { name: 'Deck link or id' })
     .fill(`http://127.0.0.1/decks/${first}/`)
@@ -214,7 +225,10 @@ test("'Compare with…' on a deck page and 'Changes since previous' in its histo
   await logInQuickly(page, player)
   await page.goto(`/decks/mine/${other}/`)
   await page.getByRole('button', { name: 'Compare with…' }).click()
-  await page.getByRole('list', { name: 'My decks' }).getByRole('link', { name: /Growing Embers/ }).click()
+  await page
+    .getByRole('list', { name: 'My decks' })
+    .getByRole('link', { name: /Growing Embers/ })
+    .click()
   await expect(page).toHaveURL(`/decks/compare/?left=${other}&right=${deck}`)
   await expect(region(page, 'Only in Veil Tricks')).toContainText('Phantom Rake')
   await expect(region(page, 'Only in Growing Embers')).toContainText('Stalwart Militia')

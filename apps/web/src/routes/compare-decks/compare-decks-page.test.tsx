@@ -154,7 +154,7 @@ describe('Compare decks', () => {
     expect(calls.map((call) => call.path)).toEqual(['/decks/1', '/decks/2', '/decks/2'])
   })
 
-  it('explains what is missing when the address names no two decks', async () => {
+  it('explains what is missing when the address names no two decks', () => {
     fakeApi({})
     renderAt('/decks/compare/?left=7&right=x')
     expect(screen.getByText('Choose two decks to compare.')).toBeInTheDocument()
