@@ -135,6 +135,12 @@ test('every public screen, logged out', async ({ page, request }) => {
       path: `/decks/share/${published.shareUuid}/`,
       ready: heading('Accessible Embers'),
     },
+    {
+      name: 'Compare decks',
+      path: `/decks/compare/?left=${decks['The Ember Oath']}&right=${decks['Roots and Bonds']}`,
+      ready: (p) => p.getByRole('region', { name: 'Dice' }),
+    },
+    { name: 'Compare decks, none given', path: '/decks/compare/', ready: heading('Compare decks') },
     { name: 'Log in', path: '/log-in/', ready: (p) => p.getByRole('button', { name: 'Log in' }) },
     {
       name: 'Phoenix',
@@ -258,6 +264,23 @@ test('every screen of a logged-in player, builder open', async ({ page, request 
     await expect(page.getByRole('dialog')).toBeVisible()
     await checkBothThemes(page, 'formatting help')
     await page.keyboard.press('Escape')
+  })
+
+  await test.step('compare with… dialog', async () => {
+    await page.goto(`/decks/${published.id}/`)
+    await page.getByRole('button', { name: 'Compare with…' }).click()
+    await expect(page.getByRole('dialog').getByRole('list', { name: 'My decks' })).toBeVisible()
+    await checkBothThemes(page, 'compare with dialog')
+    await page.keyboard.press('Escape')
+  })
+
+  await test.step('import from text, with unmatched lines', async () => {
+    await page.goto('/decks/mine/import/')
+    await page
+      .getByRole('textbox', { name: 'Deck list' })
+      .fill('Axe Import\nSera Emberlock\n5 Charm, 5 Ceremonial\n3x Quick Study\n2x Gentle Wordd')
+    await expect(page.getByRole('region', { name: '1 line not matched' })).toBeVisible()
+    await checkBothThemes(page, 'import from text')
   })
 
   await test.step('builder: choose a Phoenixborn', async () => {

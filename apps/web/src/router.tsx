@@ -118,6 +118,13 @@ export const ROUTES: AppRoute[] = [
     { name: 'MyDecksLegacy', title: 'My legacy decks', requiresLogin: true },
     myDecks.legacy,
   ),
+  route(
+    '/decks/mine/import/',
+    { name: 'ImportDeck', title: 'Import from text', requiresLogin: true },
+    lazyScreen(() =>
+      import('./routes/import-deck/import-deck-page.tsx').then((m) => m.ImportDeckPage),
+    ),
+  ),
   route('/decks/mine/:id/', { name: 'MyDeckDetails', requiresLogin: true }, deckDetails.mine),
   route(
     '/decks/mine/:id/history/',
@@ -129,6 +136,13 @@ export const ROUTES: AppRoute[] = [
     { name: 'SharedDeck', title: 'Shared deck' },
     lazyScreen(() =>
       import('./routes/shared-deck/shared-deck-page.tsx').then((m) => m.SharedDeckPage),
+    ),
+  ),
+  route(
+    '/decks/compare/',
+    { name: 'CompareDecks', title: 'Compare decks' },
+    lazyScreen(() =>
+      import('./routes/compare-decks/compare-decks-page.tsx').then((m) => m.CompareDecksPage),
     ),
   ),
   route('/decks/:id/', { name: 'DeckDetails' }, deckDetails.public),

@@ -38,7 +38,8 @@ type DeckViewProps = {
   fullCards?: boolean
 }
 
-function linkTarget(card: DeckViewCard, fullCards: boolean): CardLinkTarget {
+/** What a card link needs of a deck entry: the whole card when the entries are whole cards. */
+export function linkTarget(card: DeckViewCard, fullCards: boolean): CardLinkTarget {
   if (!fullCards) return { name: card.name, stub: card.stub }
   const { count: _count, phoenixborn, ...rest } = card
   return { ...rest, ...(phoenixborn ? { phoenixborn } : {}) } as CardLinkTarget

@@ -6,9 +6,10 @@ export function isMissingDeck(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 403 || error.status === 404)
 }
 
-export function NoDeckFound() {
+/** The refusal of a deck the viewer may not see; a heading of its own level inside a page. */
+export function NoDeckFound({ as = 'h1' }: { as?: 'h1' | 'h2' }) {
   return (
-    <EmptyState as="h1" title="No deck found">
+    <EmptyState as={as} title="No deck found">
       <p>Sorry, this does not appear to be a valid deck!</p>
     </EmptyState>
   )

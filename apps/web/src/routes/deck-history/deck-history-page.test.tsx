@@ -94,6 +94,13 @@ describe('Deck history', () => {
       await within(list).findByRole('link', { name: 'Untitled Sera Emberlock' }),
     ).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Load more snapshots...' })).toBeNull()
+
+    // Each snapshot compares with the one before it; the oldest has none before it.
+    const changes = within(list).getAllByRole('link', { name: 'Changes since previous' })
+    expect(changes.map((link) => link.getAttribute('href'))).toEqual([
+      '/decks/compare/?left=7&right=9',
+      '/decks/compare/?left=6&right=7',
+    ])
   })
 
   it('shows the latest save first in the private view, and private snapshots', async () => {

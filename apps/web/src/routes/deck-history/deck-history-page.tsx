@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { EmptyState } from '../../components/ui/empty-state.tsx'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
+import { ChangesSincePrevious } from '../../features/deck-compare/changes-link.tsx'
 import { DeckList, myDeckPath, publicDeckPath } from '../../features/deck-list/deck-list.tsx'
 import { isMissingDeck, NoDeckFound } from '../../features/deck-view/no-deck-found.tsx'
 import { describeApiError, notifyApiError } from '../../lib/toast.ts'
@@ -23,14 +24,26 @@ export function MyDeckHistoryPage() {
   return <DeckHistoryScreen mine />
 }
 
-function Badges({ deck, latest }: { deck: DeckOut; latest: boolean }) {
+function Badges({
+  deck,
+  latest,
+  previous,
+}: {
+  deck: DeckOut
+  latest: boolean
+  /** The snapshot before this one, when it is listed. */
+  previous: DeckOut | undefined
+}) {
   return (
-    <span className={styles.badges}>
-      <span className={deck.is_public ? styles.public : styles.private}>
-        {deck.is_public ? 'Public' : 'Private'}
+    <>
+      <span className={styles.badges}>
+        <span className={deck.is_public ? styles.public : styles.private}>
+          {deck.is_public ? 'Public' : 'Private'}
+        </span>
+        {latest ? <span className={styles.latest}>Latest</span> : null}
       </span>
-      {latest ? <span className={styles.latest}>Latest</span> : null}
-    </span>
+      {previous ? <ChangesSincePrevious previous={previous.id} current={deck.id} /> : null}
+    </>
   )
 }
 
@@ -91,7 +104,7 @@ function DeckHistoryScreen({ mine }: { mine: boolean }) {
           decks={[top]}
           hrefFor={myDeckPath}
           label="Latest save"
-          renderBadges={(deck) => <Badges deck={deck} latest />}
+          renderBadges={(deck) => <Badges deck={deck} latest previous={list[0]} />}
         />
       ) : null}
       {list.length ? (
@@ -100,7 +113,13 @@ function DeckHistoryScreen({ mine }: { mine: boolean }) {
           hrefFor={snapshotPath}
           timeField="created"
           label="Snapshots"
-          renderBadges={(deck) => <Badges deck={deck} latest={!mine && deck.id === top.id} />}
+          renderBadges={(deck) => (
+            <Badges
+              deck={deck}
+              latest={!mine && deck.id === top.id}
+              previous={list[list.indexOf(deck) + 1]}
+            />
+          )}
         />
       ) : (
         noSnapshots

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import { fetchSavedDeck, useCloneDeck } from '../../api/decks.ts'
 import { Button, buttonClass } from '../../components/ui/button.tsx'
 import { useEditDeck, useIsEditingDeck } from '../../features/deck-builder/builder-hooks.ts'
+import { CompareWithButton } from '../../features/deck-compare/compare-with-button.tsx'
 import { PrintButton } from '../../features/deck-view/print-button.tsx'
 import { SubscribeButton } from '../../features/subscriptions/subscribe-button.tsx'
 import { notifyApiError } from '../../lib/toast.ts'
@@ -121,6 +122,7 @@ export function DeckActions({ details, mine }: DeckActionsProps) {
             {mine ? 'Private History' : 'History'}
           </Link>
         ) : null}
+        <CompareWithButton deckId={deck.id} />
         {owner && !legacy ? (
           <>
             <EditButton deck={deck} mine={mine} />

@@ -227,9 +227,11 @@ describe('Deck details', () => {
       ),
     ).toBeInTheDocument()
     const actions = within(screen.getByRole('complementary', { name: 'About this deck' }))
+    // Read-only: a legacy deck can still be shared and compared.
     expect(actions.getAllByRole('button').map((button) => button.textContent)).toEqual([
       'Share...',
       'Print',
+      'Compare with…',
     ])
   })
 

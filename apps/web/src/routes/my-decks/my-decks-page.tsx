@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Button } from '../../components/ui/button.tsx'
+import { Button, buttonClass } from '../../components/ui/button.tsx'
 import { EmptyState } from '../../components/ui/empty-state.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { useNewDeck } from '../../features/deck-builder/builder-hooks.ts'
@@ -51,7 +51,14 @@ function MyDecks({ legacy, redRains }: Kind) {
   const setPreference = useAppStore((state) => state.setPreference)
   return (
     <>
-      <h1>My decks</h1>
+      <div className={styles.heading}>
+        <h1>My decks</h1>
+        {legacy || redRains ? null : (
+          <Link className={buttonClass({ size: 'sm' })} to="/decks/mine/import/">
+            Import from text
+          </Link>
+        )}
+      </div>
       <p className={styles.intro}>
         Decks are private by default: only you can see them until you publish them. After you
         publish a deck, further edits stay private until you publish it again.

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
 import { LazyRichText } from '../../features/card-text/lazy-rich-text.tsx'
 import { useEditDeck } from '../../features/deck-builder/builder-hooks.ts'
+import { CompareWithButton } from '../../features/deck-compare/compare-with-button.tsx'
 import { playerPath } from '../../features/deck-list/deck-list.tsx'
 import { DeckView } from '../../features/deck-view/deck-view.tsx'
 import { PrintButton } from '../../features/deck-view/print-button.tsx'
@@ -78,12 +79,15 @@ export function SharedDeckPage() {
               .
             </p>
           </div>
-          {loggedIn && deck.is_legacy !== true ? (
-            <Button busy={clone.isPending} onClick={cloneAndEdit}>
-              Clone &amp; Edit
-            </Button>
-          ) : null}
-          <PrintButton />
+          <div className={styles.actions}>
+            {loggedIn && deck.is_legacy !== true ? (
+              <Button busy={clone.isPending} onClick={cloneAndEdit}>
+                Clone &amp; Edit
+              </Button>
+            ) : null}
+            <PrintButton />
+            <CompareWithButton deckId={deck.id} />
+          </div>
         </aside>
         <div className={styles.main}>
           <DeckView deck={deck} />
