@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
 import { LazyRichText } from '../../features/card-text/lazy-rich-text.tsx'
 import { useEditDeck } from '../../features/deck-builder/builder-hooks.ts'
+import { LazyDeckInsights } from '../../features/deck-insights/lazy-deck-insights.tsx'
 import { playerPath } from '../../features/deck-list/deck-list.tsx'
 import { DeckView } from '../../features/deck-view/deck-view.tsx'
 import { notifyApiError } from '../../lib/toast.ts'
@@ -85,6 +86,7 @@ export function SharedDeckPage() {
         </aside>
         <div className={styles.main}>
           <DeckView deck={deck} />
+          <LazyDeckInsights deck={deck} />
         </div>
       </div>
       {deck.description?.trim() ? (
