@@ -4,11 +4,11 @@ import { useBuilderLookup } from './use-builder-lookup.ts'
 
 /** The builder pane's 'Problems' and 'First Five', over the costs of the open deck's cards. */
 export function BuilderInsights() {
-  const { lookup } = useBuilderLookup()
+  const { lookup, pending } = useBuilderLookup()
   return (
     <>
       <BuilderProblems lookup={lookup} />
-      <FirstFivePanel lookup={lookup} />
+      <FirstFivePanel lookup={lookup} pending={pending} />
     </>
   )
 }

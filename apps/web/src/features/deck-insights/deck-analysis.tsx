@@ -9,17 +9,15 @@ import { ProblemList } from './problem-list.tsx'
 type DeckAnalysisProps = {
   deck: AnalysisDeck
   lookup: CardLookup
-  /** Costs are still arriving: the curve and the dice may be incomplete. */
-  pending?: boolean
 }
 
 /** The 'Deck analysis' section: cards by type, the cost curve, the dice and the problems. */
-export function DeckAnalysis({ deck, lookup, pending = false }: DeckAnalysisProps) {
+export function DeckAnalysis({ deck, lookup }: DeckAnalysisProps) {
   const id = useId()
   const analysis = useMemo(() => analyseDeck(deck, lookup), [deck, lookup])
   const { cardsByType, costCurve, dice, problems } = analysis
   return (
-    <section className={styles.insights} aria-labelledby={`${id}-analysis`} aria-busy={pending}>
+    <section className={styles.insights} aria-labelledby={`${id}-analysis`}>
       <h2 id={`${id}-analysis`} className={styles.heading}>
         Deck analysis
       </h2>

@@ -1,5 +1,6 @@
 import type { AnalysisDeck } from '@spellboard/core/deck-analysis'
 import type { FirstFiveDeck } from '@spellboard/core/first-five'
+import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
 import { DeckAnalysis } from './deck-analysis.tsx'
 import styles from './deck-insights.module.css'
 import { FirstFiveOdds } from './first-five-odds.tsx'
@@ -21,6 +22,8 @@ type DeckInsightsProps = {
 /** 'Deck analysis' and 'First Five' of every page that shows a deck. */
 export function DeckInsights({ deck, fullCards = false }: DeckInsightsProps) {
   const { lookup, pending, failed } = useCardLookup(deck, fullCards)
+  // Figures over part of the costs would be wrong, not just incomplete: wait for all of them.
+  if (pending) return <SkeletonRows rows={4} label="Loading deck analysis..." />
   return (
     <div className={styles.stack}>
       {failed ? (
@@ -28,7 +31,7 @@ export function DeckInsights({ deck, fullCards = false }: DeckInsightsProps) {
           Some card costs could not be loaded; the figures leave those cards out.
         </p>
       ) : null}
-      <DeckAnalysis deck={deck} lookup={lookup} pending={pending} />
+      <DeckAnalysis deck={deck} lookup={lookup} />
       <FirstFiveOdds deck={deck} lookup={lookup} />
     </div>
   )

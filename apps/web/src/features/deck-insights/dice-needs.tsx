@@ -5,12 +5,18 @@ import styles from './deck-insights.module.css'
 
 const capitalise = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`
 
-function symbols(counts: SymbolCounts): string {
+function Symbols({ counts }: { counts: SymbolCounts }) {
   const parts = [
     counts.class ? `${counts.class} class` : null,
     counts.power ? `${counts.power} power` : null,
-  ].filter(Boolean)
-  return parts.length ? parts.join(', ') : '–'
+  ].filter((part) => part !== null)
+  if (parts.length === 0) return '–'
+  return parts.map((part, index) => (
+    <span key={part} className={styles.symbols}>
+      {part}
+      {index < parts.length - 1 ? ', ' : null}
+    </span>
+  ))
 }
 
 /**
@@ -26,13 +32,16 @@ export function DiceNeeds({ dice }: { dice: DiceAnalysis }) {
     <>
       <div className={styles.tableScroll}>
         <table className={styles.table}>
+          <caption className="visually-hidden">
+            Symbols the cards need, by magic type, beside the dice chosen
+          </caption>
           <thead>
             <tr>
               <th scope="col">Magic</th>
-              <th scope="col">Play costs</th>
-              <th scope="col">Effect costs</th>
+              <th scope="col">Play</th>
+              <th scope="col">Effect</th>
               {either ? <th scope="col">Either/or</th> : null}
-              <th scope="col">Dice chosen</th>
+              <th scope="col">Dice</th>
             </tr>
           </thead>
           <tbody>
@@ -48,8 +57,12 @@ export function DiceNeeds({ dice }: { dice: DiceAnalysis }) {
                     {capitalise(need.type)}
                   </span>
                 </th>
-                <td>{symbols(need.play)}</td>
-                <td>{symbols(need.effect)}</td>
+                <td>
+                  <Symbols counts={need.play} />
+                </td>
+                <td>
+                  <Symbols counts={need.effect} />
+                </td>
                 {either ? <td>{need.either || '–'}</td> : null}
                 <td>
                   {need.dice}

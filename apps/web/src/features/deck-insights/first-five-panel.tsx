@@ -17,7 +17,7 @@ import { meditateText } from './odds-text.tsx'
  * round 1 (saved as `first_five` and `effect_costs`), tick the cards planned for round 1 and see
  * the chance one roll pays that plan, updated at once.
  */
-export function FirstFivePanel({ lookup }: { lookup: CardLookup }) {
+export function FirstFivePanel({ lookup, pending }: { lookup: CardLookup; pending: boolean }) {
   const deck = useAppStore((state) => state.builder.deck)
   const updateBuilder = useAppStore((state) => state.updateBuilder)
   // The plan is the player's sketch, not part of the deck: every First Five card until unticked.
@@ -87,7 +87,7 @@ export function FirstFivePanel({ lookup }: { lookup: CardLookup }) {
                       </>
                     }
                     hint={
-                      chance
+                      chance && !pending
                         ? `${formatChance(chance.chance)} · ${meditateText(chance.meditate)}`
                         : undefined
                     }
@@ -126,14 +126,20 @@ export function FirstFivePanel({ lookup }: { lookup: CardLookup }) {
             </div>
           ) : null}
           <output className={styles.result} aria-live="polite">
-            <span>
-              Round 1 plan: <strong>{formatChance(odds.plan?.chance ?? 1)}</strong>{' '}
-              <span className={styles.meditate}>{meditateText(odds.plan?.meditate ?? 0)}</span>
-            </span>
-            <span>
-              {allFiveLine(odds.all)}{' '}
-              <span className={styles.meditate}>{meditateText(odds.all.meditate)}</span>
-            </span>
+            {pending ? (
+              <span>Loading card costs...</span>
+            ) : (
+              <>
+                <span>
+                  Round 1 plan: <strong>{formatChance(odds.plan?.chance ?? 1)}</strong>{' '}
+                  <span className={styles.meditate}>{meditateText(odds.plan?.meditate ?? 0)}</span>
+                </span>
+                <span>
+                  {allFiveLine(odds.all)}{' '}
+                  <span className={styles.meditate}>{meditateText(odds.all.meditate)}</span>
+                </span>
+              </>
+            )}
           </output>
         </fieldset>
       ) : null}
