@@ -79,13 +79,8 @@ export function FirstFivePanel({ lookup, pending }: { lookup: CardLookup; pendin
               return (
                 <li key={stub} className={styles.planRow}>
                   <Checkbox
-                    label={
-                      <>
-                        <span className="visually-hidden">Play </span>
-                        {name}
-                        <span className="visually-hidden"> in round 1</span>
-                      </>
-                    }
+                    label={name}
+                    aria-label={`Play ${name} in round 1`}
                     hint={
                       chance && !pending
                         ? `${formatChance(chance.chance)} · ${meditateText(chance.meditate)}`
@@ -110,13 +105,8 @@ export function FirstFivePanel({ lookup, pending }: { lookup: CardLookup; pendin
               {payable.map((stub) => (
                 <Checkbox
                   key={stub}
-                  label={
-                    <>
-                      <span className="visually-hidden">Pay the effect of </span>
-                      {nameOf(stub)}
-                      <span className="visually-hidden"> in round 1</span>
-                    </>
-                  }
+                  label={nameOf(stub)}
+                  aria-label={`Pay the effect of ${nameOf(stub)} in round 1`}
                   checked={effectCosts.includes(stub)}
                   onChange={(event) =>
                     apply((state) => setEffectPaid(state, stub, event.target.checked))
