@@ -79,7 +79,10 @@ describe('Deck analysis', () => {
     const legal = {
       ...FULL_DECK,
       dice: [...FULL_DECK.dice, { name: 'illusion', count: 1 }],
-      cards: [...FULL_DECK.cards, { ...FULL_DECK.cards[0], stub: 'more', name: 'More', count: 3 }],
+      cards: [
+        ...FULL_DECK.cards,
+        { name: 'More', stub: 'more', type: 'Action Spell', release: SERA.release, count: 3 },
+      ],
     }
     renderWithApp(<DeckInsights deck={legal} fullCards />)
     const problems = within(await screen.findByRole('region', { name: 'Problems' }))
