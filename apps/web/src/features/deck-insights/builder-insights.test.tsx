@@ -76,7 +76,7 @@ describe("the builder's First Five", () => {
     // A sixth card waits for one to be unmarked.
     expect(panel().getByRole('checkbox', { name: 'Ally B' })).toBeDisabled()
     expect(saveBody(deck())).toMatchObject({ first_five: stubs, effect_costs: [] })
-  })
+  }, 20_000) // five cards typed one by one: slow on a loaded machine
 
   it("updates the plan's chance at once as cards are ticked and effects paid", async () => {
     openDeck(['gentle-word', 'grave-offering', 'quick-study', 'summon-cinder-hound', 'ally-a'])
