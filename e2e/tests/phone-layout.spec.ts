@@ -102,9 +102,16 @@ test.describe('on a phone (390×844)', () => {
       expect(target.height, target.name).toBeGreaterThanOrEqual(40)
       expect(target.width, target.name).toBeGreaterThanOrEqual(40)
     }
-    // The deck leads: title, Phoenixborn, cards; then its dice and description.
+    // The deck leads: title, Phoenixborn, cards; then its dice, problems, First Five, description.
     const sections = await drawer.getByRole('heading', { level: 3 }).allTextContents()
-    expect(sections).toEqual(['Sera Emberlock', 'Cards', 'Dice', 'Description'])
+    expect(sections).toEqual([
+      'Sera Emberlock',
+      'Cards',
+      'Dice',
+      'Problems',
+      'First Five',
+      'Description',
+    ])
     const top = async (locator: Locator) => (await box(locator)).y
     expect(await top(drawer.getByRole('textbox', { name: 'Deck title' }))).toBeLessThan(
       await top(drawer.getByRole('heading', { name: 'Sera Emberlock' })),

@@ -35,6 +35,10 @@ export type BuilderDeck = {
   cards: BuilderCard[]
   /** As the last save answered; they follow from the cards, so only the server lists them. */
   conjurations: BuilderCard[]
+  /** The First Five (`first_five`): up to five different cards of the deck, no conjurations. */
+  firstFive: string[]
+  /** First Five cards, or the Phoenixborn, whose effect is paid in round 1 (`effect_costs`). */
+  effectCosts: string[]
   isRedRains: boolean
   modified: string | null
 }
@@ -76,6 +80,8 @@ export const EMPTY_DECK: BuilderDeck = {
   dice: [],
   cards: [],
   conjurations: [],
+  firstFive: [],
+  effectCosts: [],
   isRedRains: false,
   modified: null,
 }

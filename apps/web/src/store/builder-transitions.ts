@@ -48,6 +48,8 @@ export function builderDeckFrom(deck: DeckSaveOut): BuilderDeck {
     dice: deck.dice.filter((die) => die.count > 0).map(({ name, count }) => ({ name, count })),
     cards: deck.cards.map(toBuilderCard),
     conjurations: deck.conjurations.map(toBuilderCard),
+    firstFive: [...(deck.first_five ?? [])],
+    effectCosts: [...(deck.effect_costs ?? [])],
     isRedRains: deck.is_red_rains,
     modified: deck.modified,
   }
@@ -90,13 +92,27 @@ export function beginExit(state: Builder): { next: Builder; mustSave: boolean } 
 
 // --- Changes to the deck ---------------------------------------------------------------------
 
-function change(state: Builder, deck: Partial<BuilderDeck>): Transition {
+/**
+ * The First Five names cards of the deck, and paid effects are those of First Five cards or of
+ * the Phoenixborn: a card leaving the deck (or a new Phoenixborn) leaves them too.
+ */
+function keepSelections(deck: BuilderDeck): BuilderDeck {
+  const inDeck = new Set(deck.cards.map((card) => card.stub))
+  const firstFive = deck.firstFive.filter((stub) => inDeck.has(stub))
+  const payable = new Set([...firstFive, ...(deck.phoenixborn ? [deck.phoenixborn.stub] : [])])
+  const effectCosts = firstFive.length ? deck.effectCosts.filter((stub) => payable.has(stub)) : []
+  const same =
+    firstFive.length === deck.firstFive.length && effectCosts.length === deck.effectCosts.length
+  return same ? deck : { ...deck, firstFive, effectCosts }
+}
+
+export function change(state: Builder, deck: Partial<BuilderDeck>): Transition {
   if (!state.enabled) return { refused: BUILDER_MESSAGES.inactive }
   return {
     ...state,
     dirty: true,
     revision: state.revision + 1,
-    deck: { ...state.deck, ...deck },
+    deck: keepSelections({ ...state.deck, ...deck }),
   }
 }
 

@@ -18,7 +18,7 @@ export const RETRY_DELAYS_MS = { first: 2000, max: 15_000 } as const
 export const SAVE_FAILED_OFFLINE =
   'Your deck could not be saved. It will be saved as soon as the connection returns.'
 
-/** `PUT /v2/decks`: the whole deck every time (selected cards are not edited here, so cleared). */
+/** `PUT /v2/decks`: the whole deck every time, with its First Five (tutor links are not edited). */
 export function saveBody(deck: BuilderDeck) {
   return {
     ...(deck.id ? { id: deck.id } : {}),
@@ -29,8 +29,8 @@ export function saveBody(deck: BuilderDeck) {
     cards: deck.cards
       .filter((card) => card.count > 0)
       .map(({ stub, name, type, count }) => ({ stub, name, type, count })),
-    first_five: [],
-    effect_costs: [],
+    first_five: deck.firstFive,
+    effect_costs: deck.effectCosts,
     tutor_map: {},
     is_red_rains: deck.isRedRains,
   }

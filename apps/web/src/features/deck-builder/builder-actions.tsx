@@ -1,4 +1,5 @@
-import { canPublish } from '@spellboard/core/deck-rules'
+import { problemText } from '@spellboard/core/deck-problem-text'
+import { publishProblems } from '@spellboard/core/deck-rules'
 import { deckTitle } from '@spellboard/core/deck-sections'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -10,19 +11,24 @@ import { useAppStore } from '../../store/app-store.ts'
 import type { BuilderDeck } from '../../store/builder-slice.ts'
 import { setRedRains } from '../../store/builder-transitions.ts'
 import { ExportDialog } from '../deck-export/export-dialog.tsx'
+import { LazyDeckInsights } from '../deck-insights/lazy-deck-insights.tsx'
 import { DeckView } from '../deck-view/deck-view.tsx'
 import { SnapshotDialog, type SnapshotVariant } from './snapshot-dialog.tsx'
 
 type Open = 'preview' | 'share' | SnapshotVariant | null
 
-/** Why Snapshot... and Publish... are unavailable, or null when the deck may be published. */
+/**
+ * Why Snapshot... and Publish... are unavailable, or null when the deck may be published. The
+ * deck's own problems come from the shared rules, worded as the builder's 'Problems' list.
+ */
 export function snapshotBlocker(
   deck: BuilderDeck,
   flags: { dirty: boolean; saving: boolean },
 ): string | null {
   if (flags.saving) return 'Wait for the deck to finish saving'
   if (flags.dirty || deck.id === null) return 'Save your deck first'
-  if (!canPublish(deck)) return 'A deck needs exactly 10 dice and 30 cards'
+  const blocking = publishProblems(deck)
+  if (blocking.length) return `Fix first: ${blocking.map(problemText).join('; ')}`
   return null
 }
 
@@ -86,6 +92,14 @@ export function BuilderActions() {
             title={deckTitle({ title: deck.title, phoenixborn: deck.phoenixborn })}
           >
             <DeckView deck={{ ...deck, phoenixborn: deck.phoenixborn }} />
+            <LazyDeckInsights
+              deck={{
+                ...deck,
+                phoenixborn: deck.phoenixborn,
+                first_five: deck.firstFive,
+                effect_costs: deck.effectCosts,
+              }}
+            />
           </Dialog>
           <ExportDialog
             open={open === 'share'}

@@ -5,11 +5,21 @@ import { buttonClass } from '../../components/ui/button.tsx'
 import { useAppStore } from '../../store/app-store.ts'
 import type { BuilderCard } from '../../store/builder-slice.ts'
 import { CardLink } from '../card-link/card-link.tsx'
+import { PayHint } from '../deck-insights/pay-hint.tsx'
+import { usePayHints } from '../deck-insights/use-builder-lookup.ts'
 import { DeckCardCount } from '../deck-view/deck-view.tsx'
 import styles from './builder-cards.module.css'
 import { QuantityButtons } from './quantity-buttons.tsx'
 
-function CardRow({ card, editable }: { card: BuilderCard; editable: boolean }) {
+function CardRow({
+  card,
+  editable,
+  hint = null,
+}: {
+  card: BuilderCard
+  editable: boolean
+  hint?: string | null
+}) {
   return (
     <li className={styles.row}>
       {editable ? (
@@ -26,6 +36,7 @@ function CardRow({ card, editable }: { card: BuilderCard; editable: boolean }) {
           </span>
         ) : null}
       </span>
+      <PayHint text={hint} />
     </li>
   )
 }
@@ -35,6 +46,7 @@ export function BuilderCards() {
   const cards = useAppStore((state) => state.builder.deck.cards)
   const conjurations = useAppStore((state) => state.builder.deck.conjurations)
   const sections = deckSections(cards)
+  const payHint = usePayHints()
   return (
     <section className={styles.cards} aria-labelledby="builder-cards">
       <div className={styles.header}>
@@ -53,7 +65,7 @@ export function BuilderCards() {
           </h4>
           <ul className={styles.list}>
             {section.cards.map((card) => (
-              <CardRow key={card.stub} card={card} editable />
+              <CardRow key={card.stub} card={card} editable hint={payHint(card.stub)} />
             ))}
           </ul>
         </section>

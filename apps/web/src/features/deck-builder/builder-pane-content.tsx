@@ -1,4 +1,5 @@
 import { useAppStore } from '../../store/app-store.ts'
+import { BuilderInsights } from '../deck-insights/builder-insights.tsx'
 import { BuilderActions } from './builder-actions.tsx'
 import { BuilderCards } from './builder-cards.tsx'
 import styles from './builder-pane.module.css'
@@ -28,6 +29,7 @@ export function BuilderPaneContent() {
           <BuilderPhoenixborn phoenixborn={phoenixborn} />
           <BuilderCards />
           <DiceCounters />
+          <BuilderInsights />
           <DescriptionEditor />
         </>
       ) : (

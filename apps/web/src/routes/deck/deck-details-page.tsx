@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
 import { LazyRichText } from '../../features/card-text/lazy-rich-text.tsx'
 import { useIsEditingDeck } from '../../features/deck-builder/builder-hooks.ts'
+import { LazyDeckInsights } from '../../features/deck-insights/lazy-deck-insights.tsx'
 import { DeckView } from '../../features/deck-view/deck-view.tsx'
 import { isMissingDeck, NoDeckFound } from '../../features/deck-view/no-deck-found.tsx'
 import { describeApiError, notifyApiError } from '../../lib/toast.ts'
@@ -89,6 +90,7 @@ function DeckDetailsScreen({ mine }: { mine: boolean }) {
         </aside>
         <div className={styles.main}>
           <DeckView deck={deck} fullCards />
+          <LazyDeckInsights deck={deck} fullCards />
         </div>
       </div>
       {deck.description?.trim() ? (

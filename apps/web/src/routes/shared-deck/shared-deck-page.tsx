@@ -9,6 +9,7 @@ import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
 import { LazyRichText } from '../../features/card-text/lazy-rich-text.tsx'
 import { useEditDeck } from '../../features/deck-builder/builder-hooks.ts'
 import { CompareWithButton } from '../../features/deck-compare/compare-with-button.tsx'
+import { LazyDeckInsights } from '../../features/deck-insights/lazy-deck-insights.tsx'
 import { playerPath } from '../../features/deck-list/deck-list.tsx'
 import { DeckView } from '../../features/deck-view/deck-view.tsx'
 import { PrintButton } from '../../features/deck-view/print-button.tsx'
@@ -91,6 +92,7 @@ export function SharedDeckPage() {
         </aside>
         <div className={styles.main}>
           <DeckView deck={deck} />
+          <LazyDeckInsights deck={deck} />
         </div>
       </div>
       {deck.description?.trim() ? (
