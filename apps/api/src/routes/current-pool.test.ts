@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   bearer,
@@ -9,7 +10,9 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/helpers.ts'
+import { cards } from '../db/schema.ts'
 import { importFolder } from '../import/import-folder.ts'
+import { DICE_COLOURS } from '../services/card-images/palette.ts'
 
 type Listed = { stub: string; dice?: string[]; release: { stub: string } }
 
@@ -100,6 +103,30 @@ describe.skipIf(!existsSync(REAL_DATA_DIR) || !existsSync(CURRENT_DATA_DIR))(
       const payable = (card: Listed) =>
         (card.dice ?? []).every((name) => [die, 'basic'].includes(name))
       expect(only.results.filter((card) => !payable(card))).toEqual([])
+    })
+
+    it('draws a face for every Reborn card, with the newer dice in their colours', async () => {
+      const reborn = await t.database.db
+        .select({ stub: cards.stub })
+        .from(cards)
+        .where(eq(cards.isLegacy, false))
+      expect(reborn).toHaveLength(526)
+      const problems: string[] = []
+      for (const { stub } of reborn) {
+        const face = await t.app.inject({ url: `/card-images/${stub}.svg` })
+        if (face.statusCode !== 200) problems.push(`${stub}: ${face.statusCode}`)
+        if (/\[\[|\]\]/.test(face.body)) problems.push(`${stub}: raw markup`)
+        // The only address in a face is the SVG namespace: no image or font from elsewhere.
+        const hosts = [...face.body.matchAll(/\b(?:https?:)?\/\/([\w.-]+)/g)].map((m) => m[1])
+        if (hosts.some((host) => host !== 'www.w3.org')) problems.push(`${stub}: ${hosts}`)
+      }
+      expect(problems).toEqual([])
+      const artifice = await t.app.inject({ url: '/card-images/barrier.svg' })
+      expect(artifice.body).toContain(DICE_COLOURS.artifice.symbol)
+      const astral = await t.app.inject({ url: '/card-images/dodge.svg' })
+      expect(astral.body).toContain(DICE_COLOURS.astral.symbol)
+      const other = await t.app.inject({ url: '/card-images/hammer-knight.svg' })
+      expect(other.body).not.toContain(DICE_COLOURS.artifice.symbol)
     })
   },
 )
