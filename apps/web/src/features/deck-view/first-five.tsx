@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { CardLink } from '../card-link/card-link.tsx'
 import styles from './deck-view.module.css'
 
@@ -10,6 +11,7 @@ type FirstFiveProps = {
 
 /** The five cards the deck opens with; nothing when none are marked. */
 export function FirstFive({ stubs, cards, legacy }: FirstFiveProps) {
+  const headingId = useId()
   const byStub = new Map(cards.map((card) => [card.stub, card]))
   const chosen = stubs.flatMap((stub) => {
     const card = byStub.get(stub)
@@ -17,8 +19,8 @@ export function FirstFive({ stubs, cards, legacy }: FirstFiveProps) {
   })
   if (chosen.length === 0) return null
   return (
-    <section className={styles.firstFive} aria-labelledby="deck-first-five">
-      <h3 id="deck-first-five" className={styles.sectionTitle}>
+    <section className={styles.firstFive} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.sectionTitle}>
         First Five
       </h3>
       <ol className={styles.firstFiveCards}>
