@@ -50,3 +50,20 @@ test('a precon of the Ascendancy box shows its artifice dice and First Five', as
   await firstFive.getByRole('link', { name: 'Summon Spark Drone' }).click()
   await expect(page).toHaveURL(/\/cards\/summon-spark-drone\/$/)
 })
+
+test('the release filter lists all 31 Reborn releases and narrows to the Ascendancy box', async ({
+  page,
+}) => {
+  await page.goto('/cards/')
+  await expect(page.getByText('526 cards')).toBeVisible()
+  await page.getByRole('button', { name: 'Releases' }).click()
+  const popup = page.getByRole('dialog', { name: 'Filter by release' })
+  await expect(popup.getByRole('checkbox', { name: 'Master Set' })).toBeVisible()
+  await expect(popup.getByRole('checkbox')).toHaveCount(31)
+  await popup.getByRole('switch', { name: 'Show everything' }).uncheck()
+  await popup.getByRole('checkbox', { name: 'Ascendancy Starter Kit' }).check()
+  await popup.getByRole('button', { name: 'Done' }).click()
+  await expect(page.getByText('26 cards')).toBeVisible()
+  await expect(cardList(page).getByRole('link', { name: 'Barrier' })).toBeVisible()
+  await expect(cardList(page).getByRole('link', { name: 'Absorption' })).toHaveCount(0)
+})
