@@ -1,8 +1,9 @@
 // Starts the built site for the browser tests exactly as an operator would (plain `node` on the
 // server's build), on a fresh data folder, and on a throw-away PostgreSQL database when
-// DATABASE_URL is set.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+// DATABASE_URL is set. E2E_IMPORT names data folders (separated by ':', relative to the
+// repository) that `npm run import` loads first, in order; without it the demo set is seeded.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -32,22 +33,38 @@ if (process.env.DATABASE_URL) {
   }
 }
 
+const siteEnv = {
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_LOGIN: '1000',
+  RATE_LIMIT_MAIL: '1000',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+}
+
+for (const folder of (process.env.E2E_IMPORT ?? '').split(':').filter(Boolean)) {
+  const absolute = path.resolve(root, folder)
+  if (!existsSync(absolute)) {
+    console.error(`start-site: no data folder ${absolute}`)
+    process.exit(1)
+  }
+  const imported = spawnSync(process.execPath, ['apps/api/src/cli/main.ts', 'import', absolute], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: siteEnv,
+  })
+  if (imported.status !== 0) process.exit(imported.status ?? 1)
+}
+
 // The Node running this script (npm scripts put the project's Node 24 first on PATH), with no
 // wrapper between, so stopping this script stops the server too.
 const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
   cwd: root,
   stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT: port,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_LOGIN: '1000',
-    RATE_LIMIT_MAIL: '1000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-  },
+  env: siteEnv,
 })
 
 let stopping = false

@@ -81,14 +81,21 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`
 }
 
-/** The real app with the data imported, listening on a free local port. */
-export async function startAppServer(log: (line: string) => void): Promise<BenchServer> {
+/**
+ * The real app with data imported, listening on a free local port: the given folders in order
+ * (e.g. the 2021 set, then the current pool), or `benchDataFolder()`.
+ */
+export async function startAppServer(
+  log: (line: string) => void,
+  folders: readonly string[] = [benchDataFolder()],
+): Promise<BenchServer> {
   const owned: TestDatabase = await createTestDatabase()
-  const folder = benchDataFolder()
-  const summary = await importFolder(owned.database, folder)
-  log(
-    `data: ${folder} (${summary.cards} cards, ${summary.decks} decks) on ${owned.database.describe}`,
-  )
+  for (const folder of folders) {
+    const summary = await importFolder(owned.database, folder)
+    log(
+      `data: ${folder} (${summary.cards} cards, ${summary.decks} decks) on ${owned.database.describe}`,
+    )
+  }
   const config = testConfig()
   const app = await buildApp({ config, database: owned.database, serveWeb: false, logger: false })
   const baseUrl = await listen(app)

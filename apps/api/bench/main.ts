@@ -1,3 +1,5 @@
+import path from 'node:path'
+import { parseArgs } from 'node:util'
 import { cardsSuite } from './cards.ts'
 import {
   BENCH,
@@ -11,16 +13,23 @@ import {
 } from './lib.ts'
 
 /**
- * `npm run bench [-- <suite>…]`: measures each suite's requests against a bare Fastify route
- * measured in the same run, and exits non-zero when a target is missed. Add a suite by
- * writing `bench/<name>.ts` exporting a BenchSuite and listing it here.
+ * `npm run bench [-- [--data <folder>]… <suite>…]`: measures each suite's requests against a
+ * bare Fastify route measured in the same run, and exits non-zero when a target is missed.
+ * `--data` imports those folders in order instead of the default data set (relative paths are
+ * read from the directory npm was started in). Add a suite by writing `bench/<name>.ts`
+ * exporting a BenchSuite and listing it here.
  */
 const SUITES: BenchSuite[] = [cardsSuite]
 
 const log = (line: string) => console.log(line)
 
 async function main() {
-  const wanted = process.argv.slice(2)
+  const { values, positionals: wanted } = parseArgs({
+    options: { data: { type: 'string', multiple: true } },
+    allowPositionals: true,
+  })
+  const invokedFrom = process.env.INIT_CWD ?? process.cwd()
+  const folders = values.data?.map((folder) => path.resolve(invokedFrom, folder))
   const suites = wanted.length > 0 ? SUITES.filter((suite) => wanted.includes(suite.name)) : SUITES
   if (suites.length === 0) {
     console.error(`unknown suite; choose from: ${SUITES.map((suite) => suite.name).join(', ')}`)
@@ -30,7 +39,7 @@ async function main() {
   log(
     `autocannon: ${BENCH.connections} connections, ${BENCH.durationSeconds} s per scenario (BENCH_DURATION), load from its own process`,
   )
-  const server = await startAppServer(log)
+  const server = await startAppServer(log, folders)
   const baselineServer = await startBaselineServer()
   try {
     const baseline = await measure('bare Fastify baseline', baselineServer.url)

@@ -17,6 +17,11 @@ import { issueToken } from '../src/services/tokens.ts'
 
 /** The real data set beside the project, when present (tests that need it skip without it). */
 export const REAL_DATA_DIR = path.resolve(import.meta.dirname, '../../../../shared/data/ashes-2021')
+/** The current Reborn pool (2026): Reborn only, imported alone or after the 2021 set. */
+export const CURRENT_DATA_DIR = path.resolve(
+  import.meta.dirname,
+  '../../../../shared/data/ashes-2026',
+)
 
 export type TestDatabase = { database: Database; drop: () => Promise<void> }
 

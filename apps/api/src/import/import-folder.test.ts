@@ -4,40 +4,12 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, REAL_DATA_DIR, type TestDatabase } from '../../test/helpers.ts'
+import { count, fingerprint } from '../../test/import-checks.ts'
 import { type Queryable, queryRows } from '../db/client.ts'
 import { readCatalogueVersion } from '../services/catalogue-version.ts'
 import { DEMO_DATA_DIR } from './demo.ts'
 import { importFolder } from './import-folder.ts'
 import { ImportError } from './read-folder.ts'
-
-const IMPORTED_TABLES = [
-  ['release', 'id'],
-  ['card', 'id'],
-  ['card_conjuration', 'card_id, conjuration_id'],
-  ['"user"', 'id'],
-  ['deck', 'id'],
-  ['deck_card', 'deck_id, card_id'],
-  ['deck_die', 'deck_id, die_flag'],
-  ['stream', 'id'],
-] as const
-
-/** Every row of every table an import writes, ids included. */
-async function fingerprint(db: Queryable): Promise<Record<string, string>> {
-  const tables: Record<string, string> = {}
-  for (const [table, order] of IMPORTED_TABLES) {
-    const rows = await queryRows(db, sql.raw(`select * from ${table} order by ${order}`))
-    tables[table] = JSON.stringify(rows)
-  }
-  return tables
-}
-
-async function count(db: Queryable, query: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql.raw(`select count(*)::int as n from ${query}`),
-  )
-  return row?.n ?? -1
-}
 
 type CardRow = {
   stub: string
@@ -349,6 +321,23 @@ describe('importFolder on bad folders', () => {
     is_legacy: false,
     release_stub: 'ashen-dawn',
   }
+  const deck = {
+    source_id: 1,
+    title: 'Deck',
+    description: null,
+    is_public: false,
+    is_snapshot: false,
+    source_deck_id: null,
+    is_preconstructed: false,
+    preconstructed_release: null,
+    is_legacy: false,
+    created: '2024-01-01T00:00:00+00:00',
+    modified: '2024-01-01T00:00:00+00:00',
+    phoenixborn: 'sera-emberlock',
+    dice: [{ name: 'charm', count: 10 }],
+    cards: [],
+    user: null,
+  }
 
   beforeAll(async () => {
     test = await createTestDatabase()
@@ -411,27 +400,18 @@ describe('importFolder on bad folders', () => {
       {
         'releases.json': [release],
         'cards.json': [phoenixborn],
-        'decks.json': [
-          {
-            source_id: 1,
-            title: 'Deck',
-            description: null,
-            is_public: false,
-            is_snapshot: false,
-            source_deck_id: null,
-            is_preconstructed: false,
-            preconstructed_release: null,
-            is_legacy: false,
-            created: '2024-01-01T00:00:00+00:00',
-            modified: '2024-01-01T00:00:00+00:00',
-            phoenixborn: 'sera-emberlock',
-            dice: [{ name: 'charm', count: 10 }],
-            cards: [],
-            user: 'ghost',
-          },
-        ],
+        'decks.json': [{ ...deck, user: 'ghost' }],
       },
       'decks.json[0].user: no player with badge ghost',
+    ],
+    [
+      'a First Five card that is not in the deck',
+      {
+        'releases.json': [release],
+        'cards.json': [phoenixborn],
+        'decks.json': [{ ...deck, first_five: ['sera-emberlock'] }],
+      },
+      "decks.json[0].first_five[0]: sera-emberlock is not one of the deck's cards",
     ],
   ])('refuses %s', async (_, files, message) => {
     await expect(importFolder(test.database, folderWith(files))).rejects.toThrow(message)

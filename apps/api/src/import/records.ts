@@ -109,6 +109,12 @@ export const deckRecord = z.object({
   phoenixborn: stub(30),
   dice: z.array(deckDie).superRefine(noRepeats((die) => die.name, 'die')),
   cards: z.array(deckCard).superRefine(noRepeats((card) => card.stub, 'card')),
+  /** The First Five: stubs of cards in `cards`, in the order they are played. */
+  first_five: z
+    .array(stub(30))
+    .max(5)
+    .superRefine(noRepeats((card) => card, 'card'))
+    .optional(),
   /** The author's badge. */
   user: z.string().min(1).max(8).nullable(),
 })

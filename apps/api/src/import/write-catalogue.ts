@@ -76,8 +76,8 @@ export async function writeReleases(tx: Tx, records: ReleaseRecord[]): Promise<R
 
 /**
  * Upserts cards by (stub, is_legacy) with every derived column, then rewrites their direct
- * conjuration links. Entity ids of existing cards stay; a changed rules text counts as errata
- * and raises the card's version (comments then show as made on an earlier version).
+ * conjuration links. Entity ids of existing cards stay; a changed rules text or cost counts as
+ * errata and raises the card's version (comments then show as made on an earlier version).
  */
 export async function writeCards(
   tx: Tx,
@@ -129,6 +129,7 @@ export async function writeCards(
             artistUrl: cards.artistUrl,
           }),
           version: sql`case when ${cards.json}->>'text' is distinct from excluded.json->>'text'
+              or ${cards.json}->'cost' is distinct from excluded.json->'cost'
             then ${cards.version} + 1 else ${cards.version} end`,
         },
       })

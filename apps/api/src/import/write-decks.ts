@@ -1,7 +1,7 @@
 import { DICE_FLAGS } from '@spellboard/core/cards'
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { queryRows, type Tx } from '../db/client.ts'
-import { deckCards, deckDice, decks, stream, users } from '../db/schema.ts'
+import { deckCards, deckDice, deckSelectedCards, decks, stream, users } from '../db/schema.ts'
 import { ImportError } from './read-folder.ts'
 import type { DeckRecord, UserRecord } from './records.ts'
 import { batches, edition, editionKey, fromExcluded } from './upsert.ts'
@@ -33,6 +33,8 @@ type ResolvedDeck = {
   record: DeckRecord
   row: typeof decks.$inferInsert & { importId: number }
   cards: { cardId: number; count: number }[]
+  /** First Five marks (API.md §7.5 selected cards), in play order. */
+  firstFive: { cardId: number; position: number }[]
   dice: { dieFlag: number; count: number; position: number }[]
 }
 
@@ -92,6 +94,16 @@ async function resolveDecks(
       }
       return [{ cardId: card.id, count: entry.count }]
     })
+    const inDeck = new Set(cards.map((card) => card.cardId))
+    if (record.is_legacy && record.first_five?.length) {
+      problems.push(`${at}.first_five: Legacy decks have no First Five`)
+    }
+    const firstFive = (record.is_legacy ? [] : (record.first_five ?? [])).flatMap((stub, j) => {
+      const card = catalogue.cards.get(editionKey(stub, record.is_legacy))
+      if (card && inDeck.has(card.id)) return [{ cardId: card.id, position: j }]
+      problems.push(`${at}.first_five[${j}]: ${stub} is not one of the deck's cards`)
+      return []
+    })
     return {
       record,
       row: {
@@ -109,6 +121,7 @@ async function resolveDecks(
         phoenixbornId: phoenixborn?.id ?? 0,
       },
       cards,
+      firstFive,
       dice: record.dice.map((die, position) => ({
         dieFlag: DICE_FLAGS[die.name],
         count: die.count,
@@ -122,8 +135,8 @@ async function resolveDecks(
 
 /**
  * Upserts decks by their source id (`import_id`): entity ids and share uuids of decks already
- * imported stay, their cards and dice are replaced. `source_deck_id` may point at any deck of the
- * file or one imported before.
+ * imported stay, their cards, dice and First Five marks are replaced. `source_deck_id` may point
+ * at any deck of the file or one imported before.
  */
 export async function writeDecks(
   tx: Tx,
@@ -216,6 +229,7 @@ async function replaceContents(
   for (const batch of batches(ids, 1000)) {
     await tx.delete(deckCards).where(inArray(deckCards.deckId, batch))
     await tx.delete(deckDice).where(inArray(deckDice.deckId, batch))
+    await tx.delete(deckSelectedCards).where(inArray(deckSelectedCards.deckId, batch))
   }
   const cardRows = resolved.flatMap((deck) =>
     deck.cards.map((card) => ({ deckId: idOf(deck.record.source_id).id, ...card })),
@@ -223,8 +237,18 @@ async function replaceContents(
   const diceRows = resolved.flatMap((deck) =>
     deck.dice.map((die) => ({ deckId: idOf(deck.record.source_id).id, ...die })),
   )
+  const firstFiveRows = resolved.flatMap((deck) =>
+    deck.firstFive.map((mark) => ({
+      deckId: idOf(deck.record.source_id).id,
+      ...mark,
+      isFirstFive: true,
+    })),
+  )
   for (const batch of batches(cardRows, 1000)) await tx.insert(deckCards).values(batch)
   for (const batch of batches(diceRows, 1000)) await tx.insert(deckDice).values(batch)
+  for (const batch of batches(firstFiveRows, 1000)) {
+    await tx.insert(deckSelectedCards).values(batch)
+  }
 }
 
 /**

@@ -4,7 +4,10 @@ import type { Queryable } from '../../db/client.ts'
 import type { LoadedContents } from './contents.ts'
 import { type DeckRow, idArray, preparedRows, textArray } from './rows.ts'
 
-/** The release that first brought each dice type (a deck using the dice needs that box). */
+/**
+ * The release that first brought each dice type (a deck using the dice needs that box). API.md
+ * §7.5 names the Ascendancy box `ascendancy-starter-set`; the data's stub is `ascendancy-starter-kit`.
+ */
 const DICE_RELEASES: Record<MagicType, string> = {
   ceremonial: 'master-set',
   charm: 'master-set',
@@ -13,8 +16,8 @@ const DICE_RELEASES: Record<MagicType, string> = {
   divine: 'the-law-of-lions',
   sympathy: 'the-song-of-soaksend',
   time: 'the-breaker-of-fate',
-  artifice: 'ascendancy-starter-set',
-  astral: 'ascendancy-starter-set',
+  artifice: 'ascendancy-starter-kit',
+  astral: 'ascendancy-starter-kit',
 }
 
 export type DeckRelease = {

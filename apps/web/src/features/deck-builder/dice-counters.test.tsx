@@ -127,6 +127,24 @@ describe('the dice counters', () => {
     ])
   })
 
+  it('fill slots with the Ascendancy dice, named and drawn in their own colours', () => {
+    openDeck([
+      { name: 'artifice', count: 6 },
+      { name: 'astral', count: 4 },
+    ])
+    render(<DiceCounters />)
+    expect(slots()).toEqual([...Array(6).fill('Artifice die'), ...Array(4).fill('Astral die')])
+    const items = within(screen.getByRole('list', { name: 'Dice slots' })).getAllByRole('listitem')
+    const svg = (index: number) => items[index]?.querySelector('svg')
+    expect(svg(0)).toHaveAttribute('data-icon', 'artifice-power')
+    expect(svg(0)?.style.getPropertyValue('--icon-body')).toBe('var(--die-artifice-body)')
+    expect(svg(9)).toHaveAttribute('data-icon', 'astral-power')
+    expect(svg(9)?.style.getPropertyValue('--icon-symbol')).toBe('var(--die-astral-symbol)')
+    expect(count('Artifice')).toHaveValue(6)
+    expect(count('Astral')).toHaveValue(4)
+    expect(add('Astral')).toBeDisabled()
+  })
+
   it('say "an" before a type whose name starts with a vowel', () => {
     render(<DiceCounters />)
     for (const type of ['Illusion', 'Artifice', 'Astral']) {

@@ -10,6 +10,7 @@ import { CardLink, type CardLinkTarget } from '../card-link/card-link.tsx'
 import { type DaggerCard, FanMadeDagger } from '../card-text/card-title.tsx'
 import { DeckDice } from './deck-dice.tsx'
 import styles from './deck-view.module.css'
+import { FirstFive } from './first-five.tsx'
 
 /** A card entry of a deck as the views read it (minimal or full wire entries). */
 export type DeckViewCard = SectionCard & DaggerCard & { phoenixborn?: string | null }
@@ -26,6 +27,8 @@ export type ViewableDeck = {
   dice: readonly { name: string; count: number }[]
   cards: readonly DeckViewCard[]
   conjurations: readonly DeckViewCard[]
+  /** Stubs of the First Five, in play order. */
+  first_five?: readonly string[] | null
   is_legacy?: boolean | null
 }
 
@@ -106,8 +109,8 @@ export function DeckCardCount({ count }: { count: number }) {
 }
 
 /**
- * A deck's contents: the Phoenixborn with its stats, the dice, the card count and the cards by
- * type, then the conjuration pile (which does not count toward the 30).
+ * A deck's contents: the Phoenixborn with its stats, the dice, the First Five, the card count and
+ * the cards by type, then the conjuration pile (which does not count toward the 30).
  */
 export function DeckView({ deck, fullCards = false }: DeckViewProps) {
   const legacy = deck.is_legacy === true
@@ -136,6 +139,7 @@ export function DeckView({ deck, fullCards = false }: DeckViewProps) {
             <Stat label="Spellboard" value={phoenixborn.spellboard} tone="recover" />
           </p>
           <DeckDice dice={deck.dice} className={styles.dice} />
+          <FirstFive stubs={deck.first_five ?? []} cards={deck.cards} legacy={legacy} />
           <div className={styles.cardsHeader}>
             <h2 className={styles.cardsTitle}>Cards</h2>
             <DeckCardCount count={total} />
