@@ -106,22 +106,4 @@ describe('DeckCardCount', () => {
     expect(row('Chant of Revenge')).not.toHaveTextContent('†')
     expect(within(row('Raven Call') as HTMLElement).getByTitle(/Fan-made/)).toBeInTheDocument()
   })
-
-  it('shows the First Five in play order, and no such section without marks', () => {
-    const { unmount } = renderWithApp(
-      <DeckView
-        deck={{ ...deck, first_five: ['gentle-word', 'quick-study', 'no-longer-in-deck'] }}
-      />,
-    )
-    const firstFive = screen.getByRole('region', { name: 'First Five' })
-    expect(within(firstFive).getByRole('heading', { name: 'First Five' })).toBeInTheDocument()
-    expect(
-      within(firstFive)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Gentle Word', 'Quick Study'])
-    unmount()
-    renderWithApp(<DeckView deck={{ ...deck, first_five: [] }} />)
-    expect(screen.queryByRole('region', { name: 'First Five' })).toBeNull()
-  })
 })

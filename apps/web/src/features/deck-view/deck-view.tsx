@@ -10,7 +10,6 @@ import { CardLink, type CardLinkTarget } from '../card-link/card-link.tsx'
 import { type DaggerCard, FanMadeDagger } from '../card-text/card-title.tsx'
 import { DeckDice } from './deck-dice.tsx'
 import styles from './deck-view.module.css'
-import { FirstFive } from './first-five.tsx'
 
 /** A card entry of a deck as the views read it (minimal or full wire entries). */
 export type DeckViewCard = SectionCard & DaggerCard & { phoenixborn?: string | null }
@@ -139,7 +138,6 @@ export function DeckView({ deck, fullCards = false }: DeckViewProps) {
             <Stat label="Spellboard" value={phoenixborn.spellboard} tone="recover" />
           </p>
           <DeckDice dice={deck.dice} className={styles.dice} />
-          <FirstFive stubs={deck.first_five ?? []} cards={deck.cards} legacy={legacy} />
           <div className={styles.cardsHeader}>
             <h2 className={styles.cardsTitle}>Cards</h2>
             <DeckCardCount count={total} />
