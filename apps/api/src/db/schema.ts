@@ -255,7 +255,11 @@ export const deckCards = pgTable(
       .references(() => cards.id),
     count: integer('count').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.deckId, t.cardId] }), index('deck_card_card_idx').on(t.cardId)],
+  (t) => [
+    primaryKey({ columns: [t.deckId, t.cardId] }),
+    // Decks holding a card, read from the index alone (listing filters and their counts).
+    index('deck_card_card_deck_idx').on(t.cardId, t.deckId),
+  ],
 )
 
 export const deckDice = pgTable(
