@@ -225,6 +225,8 @@ export const decks = pgTable(
       .where(sql`preconstructed_release is not null`),
     // Published snapshots only. The listings walk one of these in order and stop after a page;
     // `source_id` rides along so the "no newer publication" check needs no table read.
+    // Migration 0002 adds INCLUDE (title_search, title_initials), which the schema cannot
+    // declare: a title search then filters from this index without reading skipped rows.
     index('deck_public_created_idx')
       .on(t.isLegacy, t.isRedRains, t.created, t.id, t.sourceId)
       .where(publishedSnapshot),
