@@ -22,6 +22,9 @@ export const TITLE_WORDS: readonly string[] = WORDS
 
 /** The range of generated players and the share of decks of each kind. */
 export type BatchShape = {
+  /** Batches cover the 1000 days in turn, oldest first, so ids grow with creation as on a site. */
+  batch: number
+  batches: number
   firstPlayer: number
   players: number
   legacyShare: number
@@ -64,11 +67,13 @@ export async function seedBatch(step: Step, before: number, size: number, shape:
       p.phoenixborn[1 + floor(random() * array_length(p.phoenixborn, 1))::int],
       t.legacy, not t.legacy and random() < ${shape.redRainsShare},
       t.born, t.born
-    from (select now() - random() * interval '1000 days' as born,
+    from (select now() - interval '1000 days'
+                   + (${shape.batch} + random()) / ${shape.batches} * interval '1000 days' as born,
                  random() < ${shape.legacyShare} as legacy
           from generate_series(1, ${size})) t
       join pools p on p.legacy = t.legacy,
-      (select ${words} as w) vocabulary`,
+      (select ${words} as w) vocabulary
+    order by t.born`,
   )
 
   // About 11 distinct cards from a pool where early (popular) cards come up far more often.
@@ -124,15 +129,17 @@ export async function seedBatch(step: Step, before: number, size: number, shape:
     select title, description, kind <> 'private', true, is_legacy, is_red_rains, stamp, stamp,
            id, user_id, phoenixborn_id
     from (
-      select w.*, 'latest' as kind, w.created + interval '1 day' + random() * interval '30 days' as stamp
+      select w.*, 'latest' as kind,
+             least(now(), w.created + interval '1 day' + random() * interval '30 days') as stamp
       from deck w where w.id > ${before}
       union all
-      select w.*, 'older', w.created + random() * interval '1 day'
+      select w.*, 'older', least(now(), w.created + random() * interval '1 day')
       from deck w where w.id > ${before} and random() < 0.25
       union all
-      select w.*, 'private', w.created + random() * interval '1 day'
+      select w.*, 'private', least(now(), w.created + random() * interval '1 day')
       from deck w where w.id > ${before} and random() < 0.15
-    ) s`,
+    ) s
+    order by stamp`,
   )
   await step(
     'snapshot cards',

@@ -145,7 +145,10 @@ async function main() {
             (select count(*)::int from card where card_type = 'Phoenixborn' and is_legacy) as legacy
           from "user"`,
     )
+    const working = Math.ceil(settings.decks / ROWS_PER_WORKING_DECK)
     const shape: BatchShape = {
+      batch: 0,
+      batches: Math.ceil(working / BATCH),
       firstPlayer: first?.id ?? 1,
       players: settings.players,
       legacyShare: first?.legacy ? 0.1 : 0,
@@ -157,8 +160,7 @@ async function main() {
              now() - random() * interval '1500 days', now()
       from generate_series(1, ${settings.players}) i`)
     const indexes = await dropIndexes(db)
-    const working = Math.ceil(settings.decks / ROWS_PER_WORKING_DECK)
-    for (let done = 0; done < working; done += BATCH) {
+    for (let done = 0; done < working; done += BATCH, shape.batch += 1) {
       const size = Math.min(BATCH, working - done)
       await db.transaction(async (tx) => {
         // Ids come from the tables themselves; nothing to wait for if the machine stops now.
