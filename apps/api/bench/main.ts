@@ -11,6 +11,7 @@ import {
   startBaselineServer,
   type Targets,
 } from './lib.ts'
+import { runScaleBench, scaleDatabaseSize } from './scale.ts'
 
 /**
  * `npm run bench [-- [--data <folder>]… <suite>…]`: measures each suite's requests against a
@@ -67,6 +68,21 @@ async function main() {
     await baselineServer.close()
     await server.close()
   }
+  await scaleTable()
+}
+
+/** Deck listings at scale, briefly, when `npm run seed:scale` has made their database. */
+async function scaleTable() {
+  log('')
+  if (!(await scaleDatabaseSize())) {
+    log(
+      'Deck listings at scale: no scale database; `npm run seed:scale` creates it (a few minutes).',
+    )
+    return
+  }
+  const settings = { duration: 3, warmUp: 2, connections: BENCH.connections }
+  if (!(await runScaleBench(settings, log))) process.exitCode = 1
+  log('(`npm run bench:scale` measures 10 s per kind of request.)')
 }
 
 main().catch((error: unknown) => {

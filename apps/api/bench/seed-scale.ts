@@ -1,59 +1,58 @@
 import { existsSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { type SQL, sql } from 'drizzle-orm'
-import { parseConfig } from '../src/config.ts'
+import pg from 'pg'
 import { type Database, openDatabase, type Queryable, queryRows } from '../src/db/client.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { importFolder } from '../src/import/import-folder.ts'
+import { scaleDatabaseUrl } from './scale-database.ts'
+import { type BatchShape, seedBatch } from './seed-scale-batch.ts'
 
 /**
- * `npm run seed:scale -- --decks N [--reset] [--data <folder>] [--verbose]`: fills the database DATABASE_URL
- * names (else the local PGlite folder) with N published decks of generated players, for the deck
- * benchmark. Everything is set-based SQL in batches, so 200,000 decks take minutes, not hours.
+ * `npm run seed:scale [-- --players 100000 --decks 1000000 --verbose]`: creates (or re-creates)
+ * the PostgreSQL database SCALE_DATABASE_URL names (default `spellboard_scale` on the local
+ * server), imports the real card catalogue and fills it with generated players and decks for
+ * `npm run bench:scale`. `--drop` only removes that database.
  *
- * Shape of the data, per batch of working decks:
- * - players drawn from a power law (a few prolific authors, a long tail);
- * - Phoenixborn chosen evenly; about 11 distinct cards per deck drawn from the Reborn cards with
- *   a skewed popularity, plus a unique card of the deck's Phoenixborn in most decks; two dice
- *   types adding up to 10;
- * - every deck published once, a quarter published twice, some private snapshots; a tenth are
- *   Red Rains decks; about one deck in twenty has a short comment thread.
- * Generated players have badges starting with `z` (never produced by the app, which starts
- * badges with a digit), so `--reset` can remove exactly what this script added.
+ * Shape of the data: `--decks` deck rows in all, working decks and their snapshots (about 2.4
+ * rows per working deck, so about 10 deck-card rows per deck row):
+ * - authors drawn from a power law over the players (a few prolific ones, a long tail);
+ * - a tenth Legacy decks, a tenth of the rest Red Rains; Phoenixborn chosen evenly; about 11
+ *   distinct cards per deck from the edition's cards with a skewed popularity, plus a unique
+ *   card of the deck's Phoenixborn in most decks; two dice types adding up to 10;
+ * - every deck published once, a quarter published twice, some private snapshots; about one
+ *   working deck in twenty has a short comment thread.
+ * Indexes other than primary keys and unique constraints are dropped while the rows go in and
+ * built afterwards (the migrations stay the source of their definitions); foreign keys are not
+ * checked row by row, since every id comes from the tables themselves.
  */
 
-const BATCH = 25_000
-const DECKS_PER_PLAYER = 20
-
-const WORDS = `ember ash flame cinder blaze storm frost mist shadow light dawn dusk night
-star moon sun river stone iron gold silver crystal thorn root bloom wild grove beast hound
-wolf bear raven owl serpent dragon giant knight squire monk priest witch sage hunter archer
-guardian warden queen king duke duchess baron lord lady rose blood bone spirit ghost soul
-heart mind will chaos order fate time dream echo song chant drum march siege ward shield
-blade spear hammer arrow bow trap snare feint gambit rush surge tide wave current flood
-rain hail gale wind sky cloud thunder spark bolt glass mirror veil mask illusion charm
-ceremony ritual rite oath pact bond kin clan tribe host army legion horde swarm pack
-control aggro tempo combo midrange burn mill ramp value toolbox budget casual competitive
-tournament league classic modern rework remix test draft experiment idea plan`.split(/\s+/)
-
-type Counts = Record<string, number>
+const BATCH = 50_000
+const ROWS_PER_WORKING_DECK = 2.4
+const BULK_TABLES = ['deck', 'deck_card', 'deck_die', 'stream', 'comment']
 
 function options() {
   const { values } = parseArgs({
     options: {
-      decks: { type: 'string', default: '1000' },
-      reset: { type: 'boolean', default: false },
+      players: { type: 'string', default: '100000' },
+      decks: { type: 'string', default: '1000000' },
       data: { type: 'string' },
+      drop: { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
     },
   })
-  const decks = Number(values.decks)
-  if (!Number.isInteger(decks) || decks < 0) throw new Error('--decks takes a whole number')
+  const whole = (name: string, text: string) => {
+    const value = Number(text)
+    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number`)
+    return value
+  }
   return {
-    decks,
-    reset: values.reset ?? false,
+    players: whole('players', values.players),
+    decks: whole('decks', values.decks),
     data: values.data,
+    drop: values.drop ?? false,
     verbose: values.verbose ?? false,
   }
 }
@@ -64,256 +63,134 @@ function dataFolder(wanted: string | undefined): string {
   return existsSync(real) ? real : path.resolve(import.meta.dirname, '../demo-data')
 }
 
-async function ensureCatalogue(database: Database, folder: string) {
-  const [row] = await queryRows<{ n: number }>(
-    database.db,
-    sql`select count(*)::int as n from card where card_type = 'Phoenixborn' and not is_legacy`,
+/** Drops the scale database and, unless only dropping, creates it empty. */
+async function recreate(url: string, create: boolean) {
+  const target = new URL(url)
+  const name = decodeURIComponent(target.pathname.slice(1))
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`)
+  target.pathname = '/postgres'
+  const admin = new pg.Client({ connectionString: target.toString() })
+  await admin.connect()
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`)
+    if (create) await admin.query(`create database ${name}`)
+  } finally {
+    await admin.end()
+  }
+  return name
+}
+
+/** Lowest CPU priority for the database sessions doing the work (when this user may set it). */
+async function niceBackends(database: Database) {
+  const [row] = await queryRows<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid`)
+  try {
+    if (row) setPriority(row.pid, 19)
+  } catch {
+    // Another user's process: the server keeps its priority.
+  }
+}
+
+type IndexDef = { name: string; def: string }
+
+/** Drops the plain indexes of the bulk tables and returns their definitions. */
+async function dropIndexes(db: Queryable): Promise<IndexDef[]> {
+  const indexes = await queryRows<IndexDef>(
+    db,
+    sql`select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+        from pg_index i join pg_class t on t.oid = i.indrelid
+        where t.relname in ${sql.raw(`('${BULK_TABLES.join("','")}')`)}
+          and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
   )
-  if ((row?.n ?? 0) > 0) return
-  const summary = await importFolder(database, folder)
-  console.log(`imported ${summary.cards} cards and ${summary.decks} decks from ${folder}`)
+  for (const index of indexes) await db.execute(sql.raw(`drop index ${index.name}`))
+  return indexes
 }
 
-async function reset(database: Database) {
-  const started = performance.now()
-  await database.db.transaction(async (tx) => {
-    await tx.execute(sql`create temporary table seeded on commit drop as
-      select d.id, d.entity_id from deck d join "user" u on u.id = d.user_id
-      where u.badge like 'z%'`)
-    await tx.execute(sql`delete from stream where source_entity_id in (select entity_id from seeded)
-      or entity_id in (select entity_id from seeded)`)
-    await tx.execute(sql`delete from comment where source_entity_id in (select entity_id from seeded)
-      or user_id in (select id from "user" where badge like 'z%')`)
-    await tx.execute(
-      sql`delete from subscription where source_entity_id in (select entity_id from seeded)`,
-    )
-    // One statement, so snapshots and the decks they point at go together.
-    await tx.execute(sql`delete from deck where id in (select id from seeded)`)
-    await tx.execute(sql`delete from "user" where badge like 'z%'`)
-  })
-  console.log(`removed earlier generated data in ${Math.round(performance.now() - started)} ms`)
-}
-
-/** Generated players with `z` badges, enough for `decks` decks; returns all their ids. */
-async function ensurePlayers(database: Database, decks: number): Promise<number[]> {
-  const wanted = Math.max(50, Math.ceil(decks / DECKS_PER_PLAYER))
-  await database.db.execute(sql`
-    insert into "user" (badge, username, description, created, modified)
-    select 'z' || lpad(to_hex(i), 7, '0'), 'Player ' || i, null, now(), now()
-    from generate_series(1, ${wanted}) i
-    on conflict (badge) do nothing`)
-  const rows = await queryRows<{ id: number }>(
-    database.db,
-    sql`select id from "user" where badge like 'z%' order by id`,
-  )
-  return rows.map((row) => row.id)
-}
-
-let verbose = false
-
-/** Runs one seeding statement, printing its time with --verbose. */
-async function timed(db: Queryable, step: string, statement: SQL) {
-  const started = performance.now()
-  await db.execute(statement)
-  if (verbose) console.log(`    ${step}: ${Math.round(performance.now() - started)} ms`)
-}
-
-const idList = (ids: number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`
-
-async function seedBatch(database: Database, size: number, players: number[]) {
-  await database.db.transaction(async (tx) => {
-    const [{ before } = { before: 0 }] = await queryRows<{ before: number }>(
-      tx,
-      sql`select coalesce(max(id), 0)::bigint as before from deck`,
-    )
-    const words = sql`${`{${WORDS.join(',')}}`}::text[]`
-    // Working decks: the author from a power law, titles of two or three words, a few untitled.
-    await timed(
-      tx,
-      'working decks',
-      sql`
-      with phoenixborn as (
-        select array_agg(id order by id) as ids from card
-        where card_type = 'Phoenixborn' and not is_legacy
-      )
-      insert into deck (title, description, user_id, phoenixborn_id, is_red_rains, created, modified)
-      select
-        case when random() < 0.05 then null
-             else initcap(w[1 + floor(random() * ${WORDS.length})::int] || ' '
-                  || w[1 + floor(random() * ${WORDS.length})::int]
-                  || case when random() < 0.4
-                          then ' ' || w[1 + floor(random() * ${WORDS.length})::int] else '' end)
-        end,
-        case when random() < 0.3 then 'A deck for ' || w[1 + floor(random() * ${WORDS.length})::int]
-             || ' players.' end,
-        (${idList(players)})[1 + floor(power(random(), 3) * ${players.length})::int],
-        p.ids[1 + floor(random() * array_length(p.ids, 1))::int],
-        random() < 0.1,
-        born, born
-      from (select now() - random() * interval '1000 days' as born from generate_series(1, ${size})) t,
-        phoenixborn p, (select ${words} as w) vocabulary`,
-    )
-
-    // About 11 distinct cards from a pool where early (popular) cards come up far more often.
-    await timed(
-      tx,
-      'cards',
-      sql`
-      with pool as (
-        select array_agg(id order by md5(stub)) as ids from card c
-        where not c.is_legacy and c.phoenixborn is null
-          and c.card_type not in ('Phoenixborn', 'Conjuration', 'Conjured Alteration Spell')
-      )
-      insert into deck_card (deck_id, card_id, count)
-      select d.id, pool.ids[1 + floor(power(random(), 1.8) * array_length(pool.ids, 1))::int],
-             case when random() < 0.75 then 3 when random() < 0.6 then 2 else 1 end
-      from deck d, generate_series(1, 11) k, pool
-      where d.id > ${before}
-      on conflict do nothing`,
-    )
-    await timed(
-      tx,
-      'unique cards',
-      sql`
-      with uniques as (
-        select p.id as phoenixborn_id, array_agg(c.id) as ids
-        from card p join card c on c.phoenixborn = p.name and not c.is_legacy
-          and c.card_type not in ('Conjuration', 'Conjured Alteration Spell')
-        where p.card_type = 'Phoenixborn' and not p.is_legacy
-        group by p.id
-      )
-      insert into deck_card (deck_id, card_id, count)
-      select d.id, u.ids[1 + floor(random() * array_length(u.ids, 1))::int], 1 + floor(random() * 3)::int
-      from deck d join uniques u on u.phoenixborn_id = d.phoenixborn_id
-      where d.id > ${before} and random() < 0.7
-      on conflict do nothing`,
-    )
-
-    // Two dice types adding up to 10 (mostly the seven classic types).
-    await timed(
-      tx,
-      'dice',
-      sql`
-      with picked as (
-        select id, a, (a + 1 + b) % 7 as second, 4 + floor(random() * 3)::int as first_count
-        from (select id, floor(random() * 7)::int as a, floor(random() * 6)::int as b
-              from deck where id > ${before}) raw
-      )
-      insert into deck_die (deck_id, die_flag, count, position)
-      select id, (array[1, 2, 4, 8, 16, 32, 64])[1 + a], first_count, 0 from picked
-      union all
-      select id, (array[1, 2, 4, 8, 16, 32, 64])[1 + second], 10 - first_count, 1 from picked`,
-    )
-
-    // Snapshots: every deck published, a quarter published twice, some private snapshots.
-    await timed(
-      tx,
-      'snapshots',
-      sql`
-      insert into deck (title, description, is_public, is_snapshot, is_red_rains, created, modified,
-                        source_id, user_id, phoenixborn_id)
-      select title, description, kind <> 'private', true, is_red_rains, stamp, stamp,
-             id, user_id, phoenixborn_id
-      from (
-        select w.*, 'latest' as kind, w.created + interval '1 day' + random() * interval '30 days' as stamp
-        from deck w where w.id > ${before}
-        union all
-        select w.*, 'older', w.created + random() * interval '1 day'
-        from deck w where w.id > ${before} and random() < 0.25
-        union all
-        select w.*, 'private', w.created + random() * interval '1 day'
-        from deck w where w.id > ${before} and random() < 0.15
-      ) s`,
-    )
-    await timed(
-      tx,
-      'snapshot cards',
-      sql`
-      insert into deck_card (deck_id, card_id, count)
-      select s.id, dc.card_id, dc.count
-      from deck s join deck_card dc on dc.deck_id = s.source_id
-      where s.id > ${before} and s.is_snapshot`,
-    )
-    await timed(
-      tx,
-      'snapshot dice',
-      sql`
-      insert into deck_die (deck_id, die_flag, count, position)
-      select s.id, dd.die_flag, dd.count, dd.position
-      from deck s join deck_die dd on dd.deck_id = s.source_id
-      where s.id > ${before} and s.is_snapshot`,
-    )
-
-    // The stream row of each published deck points at its newest publication.
-    await timed(
-      tx,
-      'stream',
-      sql`
-      insert into stream (entity_id, entity_type, source_entity_id, posted)
-      select distinct on (s.source_id) s.entity_id, 'deck', w.entity_id, s.created
-      from deck s join deck w on w.id = s.source_id
-      where s.id > ${before} and s.is_snapshot and s.is_public
-      order by s.source_id, s.created desc, s.id desc`,
-    )
-
-    // A short comment thread on about one deck in twenty.
-    await timed(
-      tx,
-      'comments',
-      sql`
-      insert into comment (user_id, source_entity_id, source_type, text, ordering_increment,
-                           created, modified)
-      select (${idList(players)})[1 + floor(random() * ${players.length})::int], w.entity_id, 'deck',
-             'Nice list! Have you tried more ' || ${WORDS[0]} || ' cards?', n,
-             w.created + n * interval '1 hour', w.created + n * interval '1 hour'
-      from (select * from deck where id > ${before} and not is_snapshot and random() < 0.05) w,
-        lateral generate_series(1, 1 + floor(random() * 4)::int) n`,
-    )
-  })
-}
-
-async function counts(database: Database): Promise<Counts> {
-  const [row] = await queryRows<Counts>(
-    database.db,
+async function sizes(db: Queryable) {
+  const [row] = await queryRows<Record<string, number | string>>(
+    db,
     sql`select
+      (select count(*)::int from "user") as players,
       (select count(*)::int from deck where not is_snapshot) as working_decks,
       (select count(*)::int from deck where is_snapshot and is_public) as public_snapshots,
       (select count(*)::int from deck where is_snapshot and not is_public) as private_snapshots,
+      (select count(*)::int from deck) as deck_rows,
       (select count(*)::int from deck_card) as deck_cards,
       (select count(*)::int from comment) as comments,
-      (select count(*)::int from "user") as players`,
+      pg_size_pretty(pg_database_size(current_database())) as database_size`,
   )
   return row ?? {}
 }
 
 async function main() {
-  const { decks, reset: wantsReset, data, ...rest } = options()
-  verbose = rest.verbose
-  const config = parseConfig()
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: 2,
-  })
+  const settings = options()
+  const url = scaleDatabaseUrl()
+  if (settings.drop) {
+    console.log(`dropped database ${await recreate(url, false)}`)
+    return
+  }
+  const started = performance.now()
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1)
+  const name = await recreate(url, true)
+  const database = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 1 })
   try {
-    console.log(`seeding ${database.describe}`)
+    await niceBackends(database)
+    console.log(`seeding database ${name}`)
     await migrate(database)
-    await ensureCatalogue(database, dataFolder(data))
-    if (wantsReset) await reset(database)
-    const players = await ensurePlayers(database, decks)
-    const started = performance.now()
-    for (let done = 0; done < decks; done += BATCH) {
-      const size = Math.min(BATCH, decks - done)
-      await seedBatch(database, size, players)
-      const seconds = (performance.now() - started) / 1000
-      console.log(`  ${done + size} / ${decks} decks (${seconds.toFixed(1)} s)`)
-    }
-    // Fresh statistics and visibility maps, so plans and index-only scans match a settled site.
-    await database.db.execute(sql`vacuum analyze`)
-    console.log(
-      `done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      await counts(database),
+    const summary = await importFolder(database, dataFolder(settings.data))
+    console.log(`imported ${summary.cards} cards and ${summary.decks} decks (${seconds()} s)`)
+    const db = database.db
+    const [first] = await queryRows<{ id: number; legacy: number }>(
+      db,
+      sql`select coalesce(max(id), 0)::bigint + 1 as id,
+            (select count(*)::int from card where card_type = 'Phoenixborn' and is_legacy) as legacy
+          from "user"`,
     )
+    const working = Math.ceil(settings.decks / ROWS_PER_WORKING_DECK)
+    const shape: BatchShape = {
+      batch: 0,
+      batches: Math.ceil(working / BATCH),
+      firstPlayer: first?.id ?? 1,
+      players: settings.players,
+      legacyShare: first?.legacy ? 0.1 : 0,
+      redRainsShare: 0.1,
+    }
+    await db.execute(sql`
+      insert into "user" (badge, username, description, created, modified)
+      select 'z' || lpad(to_hex(i), 7, '0'), 'Player ' || i, null,
+             now() - random() * interval '1500 days', now()
+      from generate_series(1, ${settings.players}) i`)
+    const indexes = await dropIndexes(db)
+    for (let done = 0; done < working; done += BATCH, shape.batch += 1) {
+      const size = Math.min(BATCH, working - done)
+      await db.transaction(async (tx) => {
+        // Ids come from the tables themselves; nothing to wait for if the machine stops now.
+        await tx.execute(sql`set local session_replication_role = replica`)
+        await tx.execute(sql`set local synchronous_commit = off`)
+        const [row] = await queryRows<{ before: number }>(
+          tx,
+          sql`select coalesce(max(id), 0)::bigint as before from deck`,
+        )
+        const step = async (label: string, statement: SQL) => {
+          const at = performance.now()
+          await tx.execute(statement)
+          if (settings.verbose)
+            console.log(`    ${label}: ${Math.round(performance.now() - at)} ms`)
+        }
+        await seedBatch(step, row?.before ?? 0, size, shape)
+      })
+      console.log(`  ${done + size} / ${working} working decks (${seconds()} s)`)
+    }
+    await db.execute(sql`set maintenance_work_mem = '512MB'`)
+    for (const index of indexes) {
+      const at = performance.now()
+      await db.execute(sql.raw(index.def))
+      if (settings.verbose)
+        console.log(`    ${index.name}: ${Math.round(performance.now() - at)} ms`)
+    }
+    console.log(`built ${indexes.length} indexes (${seconds()} s)`)
+    // Fresh statistics and visibility maps, so plans and index-only scans match a settled site.
+    await db.execute(sql`vacuum analyze`)
+    console.log(`done in ${seconds()} s`, await sizes(db))
   } finally {
     await database.close()
   }

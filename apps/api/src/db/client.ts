@@ -71,7 +71,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
-      options: '-c TimeZone=UTC',
+      // No parallel workers: a page of a listing needs about a millisecond of work, and
+      // launching workers on a busy machine cost it 60 ms and more (docs/decisions/003).
+      options: '-c TimeZone=UTC -c max_parallel_workers_per_gather=0',
     })
     // A dropped connection (server restart) must not crash the process; the next query reconnects.
     pool.on('error', (error) => options.onPoolError?.(error))

@@ -225,6 +225,8 @@ export const decks = pgTable(
       .where(sql`preconstructed_release is not null`),
     // Published snapshots only. The listings walk one of these in order and stop after a page;
     // `source_id` rides along so the "no newer publication" check needs no table read.
+    // Migration 0002 adds INCLUDE (title_search, title_initials), which the schema cannot
+    // declare: a title search then filters from this index without reading skipped rows.
     index('deck_public_created_idx')
       .on(t.isLegacy, t.isRedRains, t.created, t.id, t.sourceId)
       .where(publishedSnapshot),
@@ -255,7 +257,11 @@ export const deckCards = pgTable(
       .references(() => cards.id),
     count: integer('count').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.deckId, t.cardId] }), index('deck_card_card_idx').on(t.cardId)],
+  (t) => [
+    primaryKey({ columns: [t.deckId, t.cardId] }),
+    // Decks holding a card, read from the index alone (listing filters and their counts).
+    index('deck_card_card_deck_idx').on(t.cardId, t.deckId),
+  ],
 )
 
 export const deckDice = pgTable(

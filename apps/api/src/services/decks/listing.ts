@@ -1,10 +1,10 @@
 import type { DeckOut } from '@spellboard/core/decks'
 import { type SQL, sql } from 'drizzle-orm'
-import { LRUCache } from 'lru-cache'
 import type { Queryable } from '../../db/client.ts'
 import type { Catalogue } from '../cards/catalogue.ts'
 import { parseTextQuery } from '../cards/full-text.ts'
 import { loadContents } from './contents.ts'
+import type { CountCache } from './count-cache.ts'
 import { deckOut } from './output.ts'
 import { DECK_COLUMNS, type DeckRow, idArray, preparedRows, storable, textArray } from './rows.ts'
 
@@ -141,51 +141,6 @@ async function countRows(db: Queryable, where: SQL): Promise<number> {
   )
   return row?.n ?? 0
 }
-
-/**
- * Counting a large public result set means reading every matching row (a third of a second for
- * 200,000 decks). Past this size a count up to half a minute old is answered instead (no reader
- * can tell 200,001 from 200,002 on "Page X of Y") and refreshed in the background, one query at
- * a time per filter set. Smaller counts are always exact.
- */
-const CACHED_COUNT_MIN = 2000
-const COUNT_TTL_MS = 30_000
-
-export class CountCache {
-  readonly #counts = new LRUCache<string, { count: number; at: number }>({ max: 500 })
-  readonly #pending = new Map<string, Promise<number>>()
-  readonly #now: () => number
-
-  constructor(now: () => number = Date.now) {
-    this.#now = now
-  }
-
-  get(key: string, compute: () => Promise<number>): Promise<number> {
-    const hit = this.#counts.get(key)
-    if (!hit) return this.#refresh(key, compute)
-    if (this.#now() - hit.at > COUNT_TTL_MS) {
-      // A failed refresh keeps the old count; the next request tries again.
-      this.#refresh(key, compute).catch(() => {})
-    }
-    return Promise.resolve(hit.count)
-  }
-
-  #refresh(key: string, compute: () => Promise<number>): Promise<number> {
-    const running = this.#pending.get(key)
-    if (running) return running
-    const pending = compute()
-      .then((count) => {
-        if (count >= CACHED_COUNT_MIN) this.#counts.set(key, { count, at: this.#now() })
-        else this.#counts.delete(key)
-        return count
-      })
-      .finally(() => this.#pending.delete(key))
-    this.#pending.set(key, pending)
-    return pending
-  }
-}
-
-export const createCountCache = () => new CountCache()
 
 /**
  * `GET /v2/decks`: the latest published snapshot of each deck (snapshots without a source are

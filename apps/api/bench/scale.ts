@@ -1,0 +1,238 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import autocannon, { type Result } from 'autocannon'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { type Database, openDatabase, queryRows } from '../src/db/client.ts'
+import { getCatalogue } from '../src/services/cards/catalogue.ts'
+import { type DeckListFilters, listPublicDecks } from '../src/services/decks/listing.ts'
+import { startApi } from './api-process.ts'
+import { scaleDatabaseUrl } from './scale-database.ts'
+import { explaining, formatPlans } from './scale-plans.ts'
+import { type ScaleScenario, scaleScenarios } from './scale-scenarios.ts'
+
+/**
+ * `npm run bench:scale [-- --duration 10 --warm-up 3 --connections 16 --port N --only text]`: the deck
+ * listings on the database `npm run seed:scale` filled (SCALE_DATABASE_URL), through the real
+ * API started as its own process: p50/p99 per kind of request, held to p99 ≤ 50 ms, and the
+ * query plans (EXPLAIN ANALYZE, BUFFERS) behind each, written with the table to
+ * `.bench/scale-report.md`. `npm run bench` runs it briefly when that database exists.
+ */
+const TARGET_P99_MS = 50
+const RSS_TARGET_MB = 300
+const REPORT = path.resolve(import.meta.dirname, '../../../.bench/scale-report.md')
+
+export type ScaleSettings = {
+  duration: number
+  warmUp: number
+  connections: number
+  port?: number
+  /** Only the kinds of request whose name contains this. */
+  only?: string
+}
+
+type AutocannonRun = (options: {
+  url: string
+  connections: number
+  duration: number
+  requests: { setupRequest: (request: { path: string }) => { path: string } }[]
+}) => Promise<Result>
+const run = autocannon as unknown as AutocannonRun
+
+const FILTERS: DeckListFilters = {
+  phoenixborn: [],
+  card: [],
+  player: [],
+  show_legacy: false,
+  show_red_rains: false,
+  show_preconstructed: false,
+  sort: 'created',
+  order: 'desc',
+  limit: 30,
+  offset: 0,
+}
+
+/** Deck rows in the scale database; null when it does not exist or holds no decks. */
+export async function scaleDatabaseSize(): Promise<string | null> {
+  const client = new pg.Client({
+    connectionString: scaleDatabaseUrl(),
+    connectionTimeoutMillis: 3000,
+  })
+  try {
+    await client.connect()
+    const result = await client.query<{ decks: number; cards: number; size: string }>(
+      `select (select count(*)::int from deck) as decks, (select count(*)::int from deck_card) as cards,
+              pg_size_pretty(pg_database_size(current_database())) as size`,
+    )
+    const row = result.rows[0]
+    return row && row.decks > 1000
+      ? `${row.decks.toLocaleString('en')} deck rows, ${row.cards.toLocaleString('en')} deck cards, ${row.size}`
+      : null
+  } catch {
+    return null
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+async function measure(baseUrl: string, scenario: ScaleScenario, settings: ScaleSettings) {
+  let next = 0
+  const requests = [
+    {
+      setupRequest: (request: { path: string }) => {
+        request.path = scenario.requests[next % scenario.requests.length]?.path ?? '/'
+        next += 1
+        return request
+      },
+    },
+  ]
+  const options = { url: baseUrl, connections: settings.connections, requests }
+  await prime(baseUrl, scenario)
+  // Warm-up: JIT, connection pools, count caches and database buffers settle first.
+  if (settings.warmUp > 0) await run({ ...options, duration: settings.warmUp })
+  return run({ ...options, duration: settings.duration })
+}
+
+/**
+ * Every address once, two at a time, before the clock starts: a site that has been running has
+ * its large counts cached (see count-cache.ts); what a miss costs is in the report's plans.
+ */
+async function prime(baseUrl: string, scenario: ScaleScenario) {
+  const paths = scenario.requests.map((request) => request.path)
+  const worker = async () => {
+    for (let path = paths.shift(); path !== undefined; path = paths.shift()) {
+      const response = await fetch(`${baseUrl}${path}`)
+      await response.arrayBuffer()
+    }
+  }
+  await Promise.all([worker(), worker()])
+}
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024
+}
+
+/** Plans of the first and the last value each scenario rotates through (popular and rare). */
+async function planSection(database: Database, scenarios: ScaleScenario[]): Promise<string[]> {
+  const catalogue = await getCatalogue(database.db)
+  const sections: string[] = []
+  for (const scenario of scenarios) {
+    const ends = [scenario.requests[0], scenario.requests.at(-1)]
+    for (const request of new Set(ends)) {
+      if (!request) continue
+      const plans: string[] = []
+      // Without the count cache: the plans show what a cache miss costs.
+      await listPublicDecks(explaining(database.db, plans), catalogue, {
+        ...FILTERS,
+        ...request.filters,
+      })
+      sections.push(formatPlans(`${scenario.name}: \`GET ${request.path}\``, plans))
+    }
+  }
+  return sections
+}
+
+/** Runs the scale benchmark; lines go to `log`; resolves whether every target was met. */
+export async function runScaleBench(
+  settings: ScaleSettings,
+  log: (line: string) => void,
+): Promise<boolean> {
+  const size = await scaleDatabaseSize()
+  if (!size) {
+    log('No scale database: run `npm run seed:scale` (a few minutes), then `npm run bench:scale`.')
+    return false
+  }
+  const url = scaleDatabaseUrl()
+  const database = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 2 })
+  const api = await startApi({
+    env: { DATABASE_URL: url, SECRET_KEY: 'scale-benchmark-secret-key-of-enough-length' },
+    ...(settings.port ? { port: settings.port } : {}),
+  })
+  try {
+    const scenarios = (await scaleScenarios(database.db)).filter((scenario) =>
+      scenario.name.includes(settings.only ?? ''),
+    )
+    const [server] = await queryRows<{ server_version: string }>(
+      database.db,
+      sql`show server_version`,
+    )
+    const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load average ${loadavg()[0]?.toFixed(1)} at start; PostgreSQL ${server?.server_version}`
+    log(`scale: ${size}; ${machine}`)
+    log(
+      `autocannon: ${settings.connections} connections, ${settings.duration} s per kind of request after ${settings.warmUp} s of warm-up`,
+    )
+    const header = `| request | req/s | p50 ms | p99 ms | p99 ≤ ${TARGET_P99_MS} ms |`
+    const rows = [header, '|---|---:|---:|---:|---|']
+    let met = true
+    for (const scenario of scenarios) {
+      const result = await measure(api.baseUrl, scenario, settings)
+      const failures = result.errors + result.timeouts + result.non2xx
+      const ok = result.latency.p99 <= TARGET_P99_MS && failures === 0
+      if (!scenario.informational) met &&= ok
+      const verdict = ok ? 'ok' : `MISSED${failures ? ` (${failures} failed requests)` : ''}`
+      rows.push(
+        `| ${scenario.name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50.toFixed(1)} | ${result.latency.p99.toFixed(1)} | ${verdict} |`,
+      )
+      log(rows.at(-1) ?? '')
+    }
+    const rss = peakRssMb(api.pid)
+    met &&= rss < RSS_TARGET_MB
+    const memory = `API process peak RSS ${rss.toFixed(0)} MB (${rss < RSS_TARGET_MB ? 'ok' : 'MISSED'} < ${RSS_TARGET_MB} MB)`
+    const plans = await planSection(database, scenarios)
+    mkdirSync(path.dirname(REPORT), { recursive: true })
+    writeFileSync(
+      REPORT,
+      [
+        `# Deck listings at scale, ${new Date().toISOString()}`,
+        '',
+        `Data: ${size}. Machine: ${machine}. ${settings.connections} connections, ${settings.duration} s per kind after ${settings.warmUp} s of warm-up.`,
+        '',
+        ...rows,
+        '',
+        memory,
+        '',
+        '## Query plans (EXPLAIN ANALYZE, BUFFERS; counts uncached)',
+        '',
+        ...plans,
+      ].join('\n'),
+    )
+    log(memory)
+    log(`query plans and this table: ${path.relative(process.cwd(), REPORT)}`)
+    return met
+  } finally {
+    await api.stop()
+    await database.close()
+  }
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
+      'warm-up': { type: 'string', default: '3' },
+      connections: { type: 'string', default: '16' },
+      port: { type: 'string' },
+      only: { type: 'string' },
+    },
+  })
+  runScaleBench(
+    {
+      duration: Number(values.duration),
+      warmUp: Number(values['warm-up']),
+      connections: Number(values.connections),
+      ...(values.port ? { port: Number(values.port) } : {}),
+      ...(values.only ? { only: values.only } : {}),
+    },
+    (line) => console.log(line),
+  )
+    .then((met) => {
+      if (!met) process.exitCode = 1
+    })
+    .catch((error: unknown) => {
+      console.error(error)
+      process.exitCode = 1
+    })
+}
