@@ -196,7 +196,7 @@ export default defineConfig({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./test/setup.ts'],
     // As the browser journeys do: on CI one retry, so a test that fails twice still fails.
     retry: process.env.CI ? 1 : 0,
   },
