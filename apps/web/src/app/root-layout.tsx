@@ -7,18 +7,24 @@ import { useSessionEndedHere } from '../features/session/use-session-ended-here.
 import { AfterPaint } from '../lib/after-paint.tsx'
 import { pageTitle } from '../lib/route-meta.ts'
 import { useAppStore } from '../store/app-store.ts'
-import { BuilderSkipLink } from './builder-skip-link.tsx'
 import { lazyScreen } from './lazy-screen.ts'
 import { ProgressBar } from './progress-bar.tsx'
 import styles from './root-layout.module.css'
 import { matchAppRoute, RouteMetaProvider, useAppRoute } from './route-table.tsx'
-import { SiteFooter } from './site-footer/site-footer.tsx'
 import { SiteHeader } from './site-header/site-header.tsx'
 import { useThemeAttribute } from './use-theme-attribute.ts'
 
 const appRoutes = lazyScreen(() => import('./app-routes.tsx').then((m) => m.AppRoutes))
 const BuilderPane = lazy(() =>
   import('../features/deck-builder/builder-pane.tsx').then((m) => ({ default: m.BuilderPane })),
+)
+// Only while building, like the builder pane.
+const BuilderSkipLink = lazy(() =>
+  import('./builder-skip-link.tsx').then((m) => ({ default: m.BuilderSkipLink })),
+)
+// Below the fold: it brings its code once the first screen has painted.
+const SiteFooter = lazy(() =>
+  import('./site-footer/site-footer.tsx').then((m) => ({ default: m.SiteFooter })),
 )
 const Toaster = lazy(() =>
   import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
@@ -72,7 +78,11 @@ export function RootLayout() {
         <a className={styles.skipLink} href="#main-content">
           Skip to content
         </a>
-        {building ? <BuilderSkipLink /> : null}
+        {building ? (
+          <Suspense fallback={null}>
+            <BuilderSkipLink />
+          </Suspense>
+        ) : null}
         <ProgressBar />
         <SiteHeader tall={Boolean(meta.tallHeader)} deckAction={<BuilderHeaderButton />} />
         <div className={styles.body}>
@@ -96,7 +106,9 @@ export function RootLayout() {
             </Suspense>
           ) : null}
         </div>
-        <SiteFooter />
+        <AfterPaint>
+          <SiteFooter />
+        </AfterPaint>
         {/* Fetched once the first screen has painted; toasts asked for before then wait for it. */}
         {routesReady ? (
           <AfterPaint>
