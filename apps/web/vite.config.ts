@@ -145,12 +145,6 @@ export default defineConfig({
       // Rolldown warns when plugins take most of a build; here that is precompress's brotli at
       // its highest quality, chosen on purpose, so the warning would only say the machine is busy.
       checks: { bundlerTimings: false },
-      treeshake: {
-        // React Router's single module names every component and context it creates
-        // (`X.displayName = ...`); counting such writes as side effects kept the data-router
-        // parts we never use in the first load.
-        propertyWriteSideEffects: false,
-      },
       output: {
         codeSplitting: {
           // React and the router change only with upgrades: one long-cached file for them.

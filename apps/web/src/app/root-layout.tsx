@@ -8,7 +8,6 @@ import { AfterPaint } from '../lib/after-paint.tsx'
 import { pageTitle } from '../lib/route-meta.ts'
 import { useAppStore } from '../store/app-store.ts'
 import { lazyScreen } from './lazy-screen.ts'
-import { ProgressBar } from './progress-bar.tsx'
 import styles from './root-layout.module.css'
 import { matchAppRoute, RouteMetaProvider, useAppRoute } from './route-table.tsx'
 import { SiteHeader } from './site-header/site-header.tsx'
@@ -17,6 +16,11 @@ import { useThemeAttribute } from './use-theme-attribute.ts'
 const appRoutes = lazyScreen(() => import('./app-routes.tsx').then((m) => m.AppRoutes))
 const BuilderPane = lazy(() =>
   import('../features/deck-builder/builder-pane.tsx').then((m) => ({ default: m.BuilderPane })),
+)
+// Shown while a screen's code loads: the first screen loads with the shell, so it is not needed
+// before the first paint.
+const ProgressBar = lazy(() =>
+  import('./progress-bar.tsx').then((m) => ({ default: m.ProgressBar })),
 )
 // Only while building, like the builder pane.
 const BuilderSkipLink = lazy(() =>
@@ -83,7 +87,9 @@ export function RootLayout() {
             <BuilderSkipLink />
           </Suspense>
         ) : null}
-        <ProgressBar />
+        <AfterPaint>
+          <ProgressBar />
+        </AfterPaint>
         <SiteHeader tall={Boolean(meta.tallHeader)} deckAction={<BuilderHeaderButton />} />
         <div className={styles.body}>
           <main id="main-content" className={styles.main} tabIndex={-1}>
