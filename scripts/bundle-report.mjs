@@ -78,27 +78,27 @@ function chunkClosure(manifest, key, files = new Set()) {
 }
 
 /**
- * Route paths of router.tsx with the screen module each one loads: inline
- * `lazyScreen(() => import('./routes/…'))`, or a named screen declared above the table
+ * Route paths of app/route-table.tsx with the screen module each one loads: inline
+ * `lazyScreen(() => import('../routes/…'))`, or a named screen declared above the table
  * (`home`, `cardDetails.legacy`).
  */
 export function routeScreens(routerSource) {
   const named = new Map()
   for (const match of routerSource.matchAll(
-    /const (\w+) = lazyScreen\(\(\) =>\s*import\('\.\/([^']+)'\)/g,
+    /const (\w+) = lazyScreen\(\(\) =>\s*import\('\.\.\/([^']+)'\)/g,
   )) {
     named.set(match[1], match[2])
   }
   for (const group of routerSource.matchAll(/const (\w+) = \{([\s\S]*?)\n\}/g)) {
     for (const match of group[2].matchAll(
-      /(\w+): lazyScreen\(\(\) =>\s*import\('\.\/([^']+)'\)/g,
+      /(\w+): lazyScreen\(\(\) =>\s*import\('\.\.\/([^']+)'\)/g,
     )) {
       named.set(`${group[1]}.${match[1]}`, match[2])
     }
   }
   const routes = []
   for (const match of routerSource.matchAll(
-    /route\(\s*'([^']+)',\s*\{[^}]*\},\s*(?:lazyScreen\(\(\) =>\s*import\('\.\/([^']+)'\)|([\w.]+))/g,
+    /route\(\s*'([^']+)',\s*\{[^}]*\},\s*(?:lazyScreen\(\(\) =>\s*import\('\.\.\/([^']+)'\)|([\w.]+))/g,
   )) {
     const screen = match[2] ?? named.get(match[3])
     if (screen) routes.push({ path: match[1], screen: `src/${screen}` })
@@ -121,11 +121,13 @@ export function screenChunks(dist = distFolder()) {
   const shell = new Set([...initial, ...chunkClosure(manifest, appRoutesKey)])
   const appRoutes = { kb: extraKb(appRoutesKey, initial) }
 
-  const routerSource = readFileSync(path.join(ROOT, 'apps/web/src/router.tsx'), 'utf8')
+  const routerSource = readFileSync(path.join(ROOT, 'apps/web/src/app/route-table.tsx'), 'utf8')
   const routes = routeScreens(routerSource)
   const declared = routerSource.match(/\broute\(\s*'/g)?.length ?? 0
   if (routes.length !== declared) {
-    console.warn(`router.tsx declares ${declared} routes; only ${routes.length} matched a screen`)
+    console.warn(
+      `route-table.tsx declares ${declared} routes; only ${routes.length} matched a screen`,
+    )
   }
   const screens = new Map()
   for (const { path: routePath, screen } of routes) {

@@ -13,28 +13,6 @@ const outDir = process.env.WEB_DIST
   : 'dist'
 
 /**
- * React Router ships one module whose top level calls React.forwardRef/createContext and sets
- * displayName on every component, so bundlers must keep Form, ScrollRestoration and the other
- * data-router parts we never use. Marking those calls pure and dropping the displayName lines
- * (DevTools labels) lets them go: about 2 KB gzip off the first page load.
- */
-function pureReactRouter(): Plugin {
-  return {
-    name: 'pure-react-router',
-    apply: 'build',
-    transform(code, id) {
-      if (!id.includes('/node_modules/react-router/')) return null
-      return {
-        code: code
-          .replace(/^\s*[\w$]+\.displayName = "[^"]*";$/gm, '')
-          .replace(/= (React\d*\.(?:forwardRef|createContext|memo)\()/g, '= /* @__PURE__ */ $1'),
-        map: null,
-      }
-    },
-  }
-}
-
-/**
  * V8's explicit compile hint: every function of these chunks runs on the first load, so V8
  * compiles them all while the file streams in, on a background thread, instead of one by one on
  * the main thread at their first call (React's first render spent about half its time there).
@@ -155,7 +133,7 @@ function sharedChunk() {
 }
 
 export default defineConfig({
-  plugins: [react(), pureReactRouter(), compileHints(['framework']), precompress()],
+  plugins: [react(), compileHints(['framework']), precompress()],
   server: {
     port: 5173,
     proxy: { '/v2': apiTarget, '/card-images': apiTarget, '/docs': apiTarget },
@@ -196,7 +174,7 @@ export default defineConfig({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./test/setup.ts'],
     // As the browser journeys do: on CI one retry, so a test that fails twice still fails.
     retry: process.env.CI ? 1 : 0,
   },

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { startLandingRequest } from './app/landing-request.ts'
 import { RootLayout } from './app/root-layout.tsx'
-import { matchAppRoute } from './router.tsx'
+import { matchAppRoute } from './app/route-table.tsx'
 import './styles/tokens.css'
 import './styles/base.css'
 

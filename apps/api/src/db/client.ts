@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
-import { type SQL, sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
@@ -208,8 +208,4 @@ async function listenPostgres(
 export async function queryRows<T>(db: Queryable, statement: SQL): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown as { rows: T[] }
   return result.rows
-}
-
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`)
 }

@@ -1,30 +1,14 @@
 import { httpErrors } from '@fastify/sensible'
-import { sql } from 'drizzle-orm'
 import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
   preValidationAsyncHookHandler,
 } from 'fastify'
-import { type Db, queryRows } from '../db/client.ts'
-import { isCurrentSession } from '../services/accounts/sessions.ts'
+import type { Db } from '../db/client.ts'
+import type { AuthUser } from '../services/accounts/auth-user.ts'
+import { sessionUser } from '../services/accounts/sessions.ts'
 import { readToken, type TokenClaims } from '../services/tokens.ts'
-
-export type AuthUser = {
-  id: number
-  email: string | null
-  badge: string
-  username: string
-  description: string | null
-  /** Tokens issued up to this second are refused (sessions.ts). */
-  tokens_valid_after: string | null
-  is_admin: boolean
-  is_banned: boolean
-  newsletter_opt_in: boolean
-  email_subscriptions: boolean
-  exclude_subscriptions: boolean
-  colorize_icons: boolean
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,19 +45,9 @@ export function createAuth(db: Db, secretKey: string, now: () => number = Date.n
     if (token === null) return null
     const claims = await readToken(secretKey, token, now())
     if (!claims) throw httpErrors.unauthorized(INVALID_CREDENTIALS)
-    const [row] = await queryRows<AuthUser & { kept_token_id: string | null; revoked: boolean }>(
-      db,
-      sql`select id, email, badge, username, description, tokens_valid_after, kept_token_id,
-            is_admin, is_banned, newsletter_opt_in, email_subscriptions, exclude_subscriptions,
-            colorize_icons,
-            exists(select 1 from user_revoked_token where revoked_uuid = ${claims.jti}) as revoked
-          from "user" where badge = ${claims.sub}`,
-    )
-    if (!row || row.revoked || !isCurrentSession(claims, row)) {
-      throw httpErrors.unauthorized(INVALID_CREDENTIALS)
-    }
-    if (row.is_banned) throw httpErrors.forbidden(BANNED)
-    const { revoked: _revoked, kept_token_id: _kept, ...user } = row
+    const user = await sessionUser(db, claims)
+    if (!user) throw httpErrors.unauthorized(INVALID_CREDENTIALS)
+    if (user.is_banned) throw httpErrors.forbidden(BANNED)
     request.tokenClaims = claims
     return user
   }

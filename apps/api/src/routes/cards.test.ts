@@ -9,8 +9,8 @@ import {
   REAL_DATA_DIR,
   type TestApp,
 } from '../../test/helpers.ts'
-import { costWeight, diceFlagsOf } from '../import/derive.ts'
 import { importFolder } from '../import/import-folder.ts'
+import { costWeight, diceFlagsOf } from '../services/cards/derive.ts'
 
 type Page = { count: number; next: string | null; previous: string | null; results: Card[] }
 

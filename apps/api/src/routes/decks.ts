@@ -27,7 +27,8 @@ import {
   qUuid4,
   uuid4,
 } from '../lib/params.ts'
-import { type AuthUser, requireUser } from '../plugins/auth.ts'
+import { requireUser } from '../plugins/auth.ts'
+import type { AuthUser } from '../services/accounts/auth-user.ts'
 import { getCatalogue } from '../services/cards/catalogue.ts'
 import { cloneDeck } from '../services/decks/clone.ts'
 import { createCountCache } from '../services/decks/count-cache.ts'

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi } from '../test/render-with-app.tsx'
+import { fakeApi } from '../../test/render-with-app.tsx'
 import { configureSession } from './client.ts'
 import {
   fetchCardDetails,

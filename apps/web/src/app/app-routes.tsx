@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { Route, Routes } from 'react-router'
 import { queryClient } from '../api/query-client.ts'
 import { LoginModalHost } from '../features/session/login-modal-host.tsx'
-import { ROUTES } from '../router.tsx'
+import { ROUTES } from './route-table.tsx'
 import { useScrollManager } from './scroll-manager.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router'
 import { fetchCardDetailsAhead, fetchDeckDetailsAhead } from '../api/details-requests.ts'
-import { matchAppRoute } from '../router.tsx'
 import { useAppStore } from '../store/app-store.ts'
+import { matchAppRoute } from './route-table.tsx'
 
 /** What the page a visit starts on shows first: a deck or a card. */
 export type LandingRequest =

@@ -1,23 +1,34 @@
 import { lazy, Suspense, startTransition, useEffect, useLayoutEffect, useState } from 'react'
 import { Navigate, useLocation } from 'react-router'
-import { SiteFooter } from '../components/site-footer/site-footer.tsx'
-import { SiteHeader } from '../components/site-header/site-header.tsx'
 import { BuilderHeaderButton } from '../features/deck-builder/builder-header-button.tsx'
 import { useBuilderEnabled, useBuilderWiring } from '../features/deck-builder/builder-hooks.ts'
 import { useSessionWiring } from '../features/session/session-wiring.ts'
 import { useSessionEndedHere } from '../features/session/use-session-ended-here.ts'
 import { AfterPaint } from '../lib/after-paint.tsx'
-import { matchAppRoute, pageTitle, useAppRoute } from '../router.tsx'
+import { pageTitle } from '../lib/route-meta.ts'
 import { useAppStore } from '../store/app-store.ts'
-import { BuilderSkipLink } from './builder-skip-link.tsx'
 import { lazyScreen } from './lazy-screen.ts'
-import { ProgressBar } from './progress-bar.tsx'
 import styles from './root-layout.module.css'
+import { matchAppRoute, RouteMetaProvider, useAppRoute } from './route-table.tsx'
+import { SiteHeader } from './site-header/site-header.tsx'
 import { useThemeAttribute } from './use-theme-attribute.ts'
 
 const appRoutes = lazyScreen(() => import('./app-routes.tsx').then((m) => m.AppRoutes))
 const BuilderPane = lazy(() =>
   import('../features/deck-builder/builder-pane.tsx').then((m) => ({ default: m.BuilderPane })),
+)
+// Shown while a screen's code loads: the first screen loads with the shell, so it is not needed
+// before the first paint.
+const ProgressBar = lazy(() =>
+  import('./progress-bar.tsx').then((m) => ({ default: m.ProgressBar })),
+)
+// Only while building, like the builder pane.
+const BuilderSkipLink = lazy(() =>
+  import('./builder-skip-link.tsx').then((m) => ({ default: m.BuilderSkipLink })),
+)
+// Below the fold: it brings its code once the first screen has painted.
+const SiteFooter = lazy(() =>
+  import('./site-footer/site-footer.tsx').then((m) => ({ default: m.SiteFooter })),
 )
 const Toaster = lazy(() =>
   import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
@@ -48,6 +59,7 @@ export function RootLayout() {
   const { meta } = useAppRoute()
   const location = useLocation()
   const loggedIn = useAppStore((state) => state.session !== null)
+  const theme = useAppStore((state) => state.preferences.theme)
   useThemeAttribute()
   useSessionWiring()
   useBuilderWiring()
@@ -65,41 +77,51 @@ export function RootLayout() {
   const sessionEndedHere = useSessionEndedHere(location.pathname, loggedIn)
 
   return (
-    <div className={styles.shell} data-building={building}>
-      <a className={styles.skipLink} href="#main-content">
-        Skip to content
-      </a>
-      {building ? <BuilderSkipLink /> : null}
-      <ProgressBar />
-      <SiteHeader tall={Boolean(meta.tallHeader)} deckAction={<BuilderHeaderButton />} />
-      <div className={styles.body}>
-        <main id="main-content" className={styles.main} tabIndex={-1}>
-          {needsLogin && sessionEndedHere ? (
-            <Navigate to="/" replace />
-          ) : needsLogin ? (
-            <Navigate
-              to="/log-in/"
-              replace
-              state={{ from: `${location.pathname}${location.search}${location.hash}` }}
-            />
-          ) : (
-            <Suspense fallback={null}>{routesReady ? <appRoutes.Component /> : null}</Suspense>
-          )}
-        </main>
-        {/* Beside <main> at extra-large widths, a drawer below that; loaded only when building. */}
+    <RouteMetaProvider>
+      <div className={styles.shell} data-building={building}>
+        <a className={styles.skipLink} href="#main-content">
+          Skip to content
+        </a>
         {building ? (
           <Suspense fallback={null}>
-            <BuilderPane />
+            <BuilderSkipLink />
           </Suspense>
         ) : null}
-      </div>
-      <SiteFooter />
-      {/* Fetched once the first screen has painted; toasts asked for before then wait for it. */}
-      {routesReady ? (
         <AfterPaint>
-          <Toaster />
+          <ProgressBar />
         </AfterPaint>
-      ) : null}
-    </div>
+        <SiteHeader tall={Boolean(meta.tallHeader)} deckAction={<BuilderHeaderButton />} />
+        <div className={styles.body}>
+          <main id="main-content" className={styles.main} tabIndex={-1}>
+            {needsLogin && sessionEndedHere ? (
+              <Navigate to="/" replace />
+            ) : needsLogin ? (
+              <Navigate
+                to="/log-in/"
+                replace
+                state={{ from: `${location.pathname}${location.search}${location.hash}` }}
+              />
+            ) : (
+              <Suspense fallback={null}>{routesReady ? <appRoutes.Component /> : null}</Suspense>
+            )}
+          </main>
+          {/* Beside <main> at extra-large widths, a drawer below that; loaded only when building. */}
+          {building ? (
+            <Suspense fallback={null}>
+              <BuilderPane />
+            </Suspense>
+          ) : null}
+        </div>
+        <AfterPaint>
+          <SiteFooter />
+        </AfterPaint>
+        {/* Fetched once the first screen has painted; toasts asked for before then wait for it. */}
+        {routesReady ? (
+          <AfterPaint>
+            <Toaster theme={theme} />
+          </AfterPaint>
+        ) : null}
+      </div>
+    </RouteMetaProvider>
   )
 }

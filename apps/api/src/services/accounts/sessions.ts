@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import type { AuthToken } from '@spellboard/core/users'
 import { eq, lt, sql } from 'drizzle-orm'
-import type { Db, Queryable } from '../../db/client.ts'
+import { type Db, type Queryable, queryRows } from '../../db/client.ts'
 import { revokedTokens, users } from '../../db/schema.ts'
 import { isoDate } from '../../lib/dates.ts'
-import type { AuthUser } from '../../plugins/auth.ts'
 import { hashPassword, verifyPassword } from '../passwords.ts'
 import { issueToken, type TokenClaims } from '../tokens.ts'
+import type { AuthUser } from './auth-user.ts'
 import { accountColumns, storePasswordHash, toUserSelf } from './users.ts'
 
 export type CredentialCheck =
@@ -84,6 +84,24 @@ export function isCurrentSession(
   const validAfter = epochSeconds(player.tokens_valid_after)
   if (validAfter === null || claims.iat > validAfter) return true
   return claims.jti === player.kept_token_id
+}
+
+/**
+ * The player a verified token belongs to, or null when the token was revoked, was ended with the
+ * player's other sessions, or names nobody.
+ */
+export async function sessionUser(db: Db, claims: TokenClaims): Promise<AuthUser | null> {
+  const [row] = await queryRows<AuthUser & { kept_token_id: string | null; revoked: boolean }>(
+    db,
+    sql`select id, email, badge, username, description, tokens_valid_after, kept_token_id,
+          is_admin, is_banned, newsletter_opt_in, email_subscriptions, exclude_subscriptions,
+          colorize_icons,
+          exists(select 1 from user_revoked_token where revoked_uuid = ${claims.jti}) as revoked
+        from "user" where badge = ${claims.sub}`,
+  )
+  if (!row || row.revoked || !isCurrentSession(claims, row)) return null
+  const { revoked: _revoked, kept_token_id: _kept, ...user } = row
+  return user
 }
 
 /**

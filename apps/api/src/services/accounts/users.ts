@@ -8,8 +8,8 @@ import type {
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Queryable } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
-import type { AuthUser } from '../../plugins/auth.ts'
 import { generateBadge } from '../badges.ts'
+import type { AuthUser } from './auth-user.ts'
 
 /** The columns behind an authenticated player (`AuthUser`), in wire names. */
 export const accountColumns = {

@@ -3,6 +3,9 @@ import { stubify } from '@spellboard/core/stubs'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { type Db, queryRows, type Tx } from '../../db/client.ts'
 import { cardConjurations, cards, releases } from '../../db/schema.ts'
+import { bumpCatalogueVersion } from '../catalogue-version.ts'
+import { conjurationNamesIn, diceOfCosts, magicCostOf, parseCost, statOf } from './card-input.ts'
+import { invalidateCatalogue } from './catalogue.ts'
 import {
   type CardFacts,
   cardColumns,
@@ -11,10 +14,7 @@ import {
   initialsOf,
   isSummonSpell,
   searchTextOf,
-} from '../../import/derive.ts'
-import { bumpCatalogueVersion } from '../catalogue-version.ts'
-import { conjurationNamesIn, diceOfCosts, magicCostOf, parseCost, statOf } from './card-input.ts'
-import { invalidateCatalogue } from './catalogue.ts'
+} from './derive.ts'
 import { toWireCard } from './wire.ts'
 
 /** A refusal the admin can act on (answered 400 with this text). */

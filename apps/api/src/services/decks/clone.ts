@@ -1,7 +1,7 @@
 import type { DeckSaveOut } from '@spellboard/core/decks'
 import type { Db } from '../../db/client.ts'
 import { decks } from '../../db/schema.ts'
-import type { AuthUser } from '../../plugins/auth.ts'
+import type { AuthUser } from '../accounts/auth-user.ts'
 import { getCatalogue } from '../cards/catalogue.ts'
 import { catalogueCard } from './contents.ts'
 import { copyContents, fitTitle, insertSnapshot } from './copy.ts'

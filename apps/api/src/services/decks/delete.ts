@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
-import type { AuthUser } from '../../plugins/auth.ts'
+import type { AuthUser } from '../accounts/auth-user.ts'
 import { announceChange } from '../change-notices.ts'
 import { removeThread } from '../comments.ts'
 import { forbidden, invalid } from './refusals.ts'

@@ -1,7 +1,7 @@
 import type { DeckDetails, DeckFullOut } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
-import type { AuthUser } from '../../plugins/auth.ts'
+import type { AuthUser } from '../accounts/auth-user.ts'
 import type { Catalogue } from '../cards/catalogue.ts'
 import { subscriptionMarker } from '../subscriptions.ts'
 import { loadContents } from './contents.ts'

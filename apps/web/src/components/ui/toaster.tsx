@@ -1,5 +1,4 @@
 import { Toaster as Sonner } from 'sonner'
-import { useAppStore } from '../../store/app-store.ts'
 
 /**
  * The one toaster of the app; texts and time-outs come from lib/toast.ts. Toasts stay up to 30 s,
@@ -7,8 +6,7 @@ import { useAppStore } from '../../store/app-store.ts'
  * whose height changes with the page and the width) nor over the deck builder pane at the right.
  * On phones they run across the bottom, above the builder's Toggle pane button.
  */
-export function Toaster() {
-  const theme = useAppStore((state) => state.preferences.theme)
+export function Toaster({ theme = 'system' }: { theme?: 'light' | 'dark' | 'system' }) {
   return (
     <Sonner
       theme={theme}

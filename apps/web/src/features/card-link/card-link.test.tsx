@@ -2,8 +2,8 @@ import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders } from '../../../test/card-test-providers.tsx'
 import { CardLink } from './card-link.tsx'
-import { renderWithProviders } from './card-test-providers.tsx'
 
 const fullCard = {
   name: 'Hammer Knight',

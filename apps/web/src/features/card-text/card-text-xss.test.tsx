@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderWithProviders } from '../card-link/card-test-providers.tsx'
+import { renderWithProviders } from '../../../test/card-test-providers.tsx'
 import { CardText, RichText } from './card-text.tsx'
 
 // Hostile input as it could arrive in a comment, a deck description or imported card text.

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { renderWithProviders } from '../card-link/card-test-providers.tsx'
+import { renderWithProviders } from '../../../test/card-test-providers.tsx'
 import { CardText, RichText } from './card-text.tsx'
 
 function renderCardText(text: string, legacy = false) {

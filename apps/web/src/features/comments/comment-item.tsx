@@ -1,9 +1,9 @@
 import type { Comment } from '@spellboard/core/comments'
-import { TIMINGS } from '@spellboard/core/limits'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { useDeleteComment, useEditComment } from '../../api/comments.ts'
 import { Button } from '../../components/ui/button.tsx'
+import { ConfirmButton } from '../../components/ui/confirm-button.tsx'
 import { RelativeTime } from '../../components/ui/relative-time.tsx'
 import { notify, notifyApiError } from '../../lib/toast.ts'
 import { RichText } from '../card-text/card-text.tsx'
@@ -106,36 +106,17 @@ export function CommentItem({ comment, threadId, isNew, mine, legacy }: CommentI
   )
 }
 
-/** Asks once: 'Confirm?' for 3 seconds, and only a second click within that time deletes. */
+/** Delete, asking once ('Confirm?' for 3 seconds). */
 function DeleteCommentButton({ id, threadId }: { id: number; threadId: number }) {
-  const [confirming, setConfirming] = useState(false)
-  const timer = useRef<number | undefined>(undefined)
   const remove = useDeleteComment(threadId)
-
-  useEffect(() => () => window.clearTimeout(timer.current), [])
-
-  const onClick = () => {
-    window.clearTimeout(timer.current)
-    if (!confirming) {
-      setConfirming(true)
-      timer.current = window.setTimeout(() => setConfirming(false), TIMINGS.deleteConfirmMs)
-      return
-    }
-    setConfirming(false)
+  const onConfirm = () =>
     remove.mutate(id, {
       onSuccess: () => notify.success('Your comment has been deleted!'),
       onError: notifyApiError,
     })
-  }
-
   return (
-    <Button
-      variant={confirming ? 'danger' : 'ghost'}
-      size="sm"
-      busy={remove.isPending}
-      onClick={onClick}
-    >
-      {confirming ? 'Confirm?' : 'Delete'}
-    </Button>
+    <ConfirmButton variant="ghost" size="sm" busy={remove.isPending} onConfirm={onConfirm}>
+      Delete
+    </ConfirmButton>
   )
 }

@@ -4,7 +4,6 @@ import {
   isNewComment,
   lastPageAfterPosting,
   markerToSend,
-  pageFromSearch,
   pageHref,
 } from './comment-pages.ts'
 
@@ -17,22 +16,6 @@ describe('comment pages', () => {
     [60, 2],
     [61, 3],
   ])('%i comments fill %i page(s)', (count, pages) => expect(commentPageCount(count)).toBe(pages))
-
-  it.each([
-    ['', 1],
-    ['?page=1', 1],
-    ['?page=3', 3],
-    ['?page=%203%20', 3],
-    ['?page=0', 1],
-    ['?page=-2', 1],
-    ['?page=2.5', 1],
-    ['?page=abc', 1],
-    ['?page=1e3', 1],
-    ['?page=99999999999999999999', 1],
-    ['?page=40', 40],
-  ])('%s asks for page %i', (search, page) =>
-    expect(pageFromSearch(new URLSearchParams(search))).toBe(page),
-  )
 
   it.each([
     [1, '/cards/a/', ''],

@@ -5,17 +5,6 @@ export function commentPageCount(count: number): number {
   return Math.max(1, Math.ceil(count / LIMITS.commentPageSize))
 }
 
-/**
- * The page asked for in `?page`: a positive whole number, else the first page. Numbers past the
- * end are kept, so the thread can say the page number is too high.
- */
-export function pageFromSearch(search: URLSearchParams): number {
-  const raw = search.get('page')?.trim() ?? ''
-  if (!/^\d+$/.test(raw)) return 1
-  const page = Number(raw)
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1
-}
-
 /** The address of a page of comments: `?page=N`, left out for the first page; other keys stay. */
 export function pageHref(pathname: string, search: URLSearchParams, page: number): string {
   const next = new URLSearchParams(search)

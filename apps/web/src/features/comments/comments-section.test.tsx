@@ -3,8 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type FakeCall, fakeApi, liveToken, renderWithApp } from '../../../test/render-with-app.tsx'
 import { useAppStore } from '../../store/app-store.ts'
-import { type FakeCall, fakeApi, liveToken, renderWithApp } from '../../test/render-with-app.tsx'
 import { CommentsSection } from './comments-section.tsx'
 
 const THREAD = 41

@@ -7,17 +7,12 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Pagination } from '../../components/ui/pagination.tsx'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
+import { parsePageNumber } from '../../lib/page-number.ts'
 import { notify, notifyApiError } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import { requestLogIn } from '../session/login-prompt.ts'
 import { CommentItem } from './comment-item.tsx'
-import {
-  commentPageCount,
-  isNewComment,
-  lastPageAfterPosting,
-  pageFromSearch,
-  pageHref,
-} from './comment-pages.ts'
+import { commentPageCount, isNewComment, lastPageAfterPosting, pageHref } from './comment-pages.ts'
 import styles from './comments.module.css'
 import { LazyCommentEditor } from './lazy-comment-editor.tsx'
 import { useMarkPageSeen, useSeenAtLoad } from './use-last-seen.ts'
@@ -47,7 +42,8 @@ export function CommentsSection({
   const { pathname } = useLocation()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const page = pageFromSearch(search)
+  // `?page`: past the end is kept, so the thread can say the page number is too high.
+  const page = parsePageNumber(search.get('page')) ?? 1
   const thread = useQuery(commentsQuery(entityId, page, viewer))
   const post = usePostComment(entityId)
   const seenAtLoad = useSeenAtLoad(entityId, lastSeenEntityId)

@@ -1,4 +1,5 @@
 import type { DeckSaveOut } from '@spellboard/core/decks'
+import { onlineManager } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useAppStore } from '../../store/app-store.ts'
 import { INITIAL_BUILDER } from '../../store/builder-slice.ts'
@@ -106,6 +107,7 @@ beforeEach(() => {
 })
 
 afterEach(() => {
+  onlineManager.setOnline(true)
   vi.useRealTimers()
   vi.unstubAllGlobals()
 })
@@ -210,15 +212,73 @@ describe('the autosave', () => {
     expect(builder()).toMatchObject({ dirty: false, saveFailed: false, deck: { id: 11 } })
   })
 
-  it('retries at once when the browser comes back online', async () => {
+  it('holds a save back while offline and sends it as soon as the connection returns', async () => {
+    const puts = deferredServer()
+    window.dispatchEvent(new Event('offline'))
+    openDeckWithPhoenixborn()
+    await vi.advanceTimersByTimeAsync(1000 + RETRY_DELAYS_MS.max * 2)
+    expect(puts).toHaveLength(0)
+    expect(builder()).toMatchObject({ dirty: true, saving: false })
+
+    window.dispatchEvent(new Event('online'))
+    await settle()
+    expect(puts).toHaveLength(1)
+    expect(builder().saving).toBe(true)
+    puts[0]?.answer(200, answerFor(puts[0].body))
+    await settle()
+    expect(builder()).toMatchObject({ dirty: false, saving: false, deck: { id: 11 } })
+  })
+
+  it('retries at once when the browser comes back online, not on its timer while offline', async () => {
     const puts = deferredServer()
     openDeckWithPhoenixborn()
     await vi.advanceTimersByTimeAsync(1000)
+    window.dispatchEvent(new Event('offline'))
     puts[0]?.answer(0)
     await settle()
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS.max * 2)
+    expect(puts).toHaveLength(1)
     window.dispatchEvent(new Event('online'))
     await settle()
     expect(puts).toHaveLength(2)
+  })
+
+  it('never sends two saves at once, however many are asked for; the last one carries every change', async () => {
+    let inFlight = 0
+    let most = 0
+    const puts = deferredServer()
+    const fetchMock = vi.mocked(fetch)
+    const deferred = fetchMock.getMockImplementation()
+    fetchMock.mockImplementation((...args) => {
+      inFlight += 1
+      most = Math.max(most, inFlight)
+      return (deferred as typeof fetch)(...args).finally(() => {
+        inFlight -= 1
+      })
+    })
+    openDeckWithPhoenixborn()
+    setDice('natural', 1)
+    const first = saveNow()
+    await settle()
+    expect(puts).toHaveLength(1)
+    setDice('natural', 2)
+    const second = saveNow({ explicit: true })
+    setDice('natural', 3)
+    const third = saveNow({ explicit: true })
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(puts).toHaveLength(1)
+
+    puts[0]?.answer(200, answerFor(puts[0].body))
+    await settle()
+    expect(puts).toHaveLength(2)
+    expect(puts[1]?.body.dice).toEqual([{ name: 'natural', count: 3 }])
+    puts[1]?.answer(200, answerFor(puts[1].body))
+    await settle()
+    // The third save found nothing left to send.
+    expect(puts).toHaveLength(2)
+    expect(await Promise.all([first, second, third])).toEqual([true, true, true])
+    expect(most).toBe(1)
+    expect(builder()).toMatchObject({ dirty: false, saving: false })
   })
 
   it('does not retry what the server refused; the player is told', async () => {

@@ -1,6 +1,8 @@
 import type { DeckSaveOut } from '@spellboard/core/decks'
 import { TIMINGS } from '@spellboard/core/limits'
+import { MutationObserver, type MutationObserverOptions } from '@tanstack/react-query'
 import { ApiError, api } from '../../api/client.ts'
+import { queryClient } from '../../api/query-client.ts'
 import { notify, notifyApiError } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import type { BuilderDeck } from '../../store/builder-slice.ts'
@@ -36,34 +38,9 @@ export function saveBody(deck: BuilderDeck) {
   }
 }
 
-// Every PUT goes through this chain, so two never run at once, whichever deck they are for.
-let chain: Promise<unknown> = Promise.resolve()
-
-function putDeck(deck: BuilderDeck): Promise<DeckSaveOut> {
-  const put = chain.then(() => api<DeckSaveOut>('/decks', { method: 'PUT', json: saveBody(deck) }))
-  chain = put.catch(() => undefined)
-  return put
-}
-
-let debounceTimer: ReturnType<typeof setTimeout> | undefined
-let retryTimer: ReturnType<typeof setTimeout> | undefined
-let retryDelay: number = RETRY_DELAYS_MS.first
-let running: Promise<boolean> | null = null
-/** A save was asked for while one ran: it runs, with the newest deck, once that one is done. */
-let queued = false
-/** The player was told about the failure streak already; one toast is enough. */
-let failureToldOf = false
-
 const store = () => useAppStore.getState()
 const setBuilder = (update: (builder: ReturnType<typeof store>['builder']) => typeof builder) =>
   useAppStore.setState((state) => ({ builder: update(state.builder) }))
-
-function clearTimers() {
-  clearTimeout(debounceTimer)
-  clearTimeout(retryTimer)
-  debounceTimer = undefined
-  retryTimer = undefined
-}
 
 /** Network failures and server errors fix themselves; anything else needs the player. */
 function isRetryable(error: unknown): boolean {
@@ -71,85 +48,96 @@ function isRetryable(error: unknown): boolean {
   return error.status >= 500 || error.status === 429
 }
 
-function refreshDeckQueries() {
-  void import('../../api/query-client.ts').then(({ queryClient }) =>
-    queryClient.invalidateQueries({ queryKey: ['decks'] }),
-  )
+const putDeck = (deck: BuilderDeck) =>
+  api<DeckSaveOut>('/decks', { method: 'PUT', json: saveBody(deck) })
+
+const refreshDeckQueries = () => queryClient.invalidateQueries({ queryKey: ['decks'] })
+
+/**
+ * Every deck save is a mutation of one scope, so the mutation cache runs them one after another,
+ * in the order asked, whichever deck they are for. A failure the network or the server caused is
+ * retried with a doubling delay; while the browser is offline the save waits (the query client's
+ * online manager) and goes out as soon as the connection returns. `attempt` runs one try.
+ */
+function deckSave(attempt: () => Promise<boolean>): MutationObserverOptions<boolean, unknown> {
+  let failures = 0
+  return {
+    mutationKey: ['decks', 'save'],
+    scope: { id: 'deck-save' },
+    networkMode: 'online',
+    retry: (_count, error) => isRetryable(error),
+    retryDelay: (count) => Math.min(RETRY_DELAYS_MS.first * 2 ** count, RETRY_DELAYS_MS.max),
+    mutationFn: () =>
+      attempt().catch((error: unknown) => {
+        failures += 1
+        // One toast for a run of failures: the retries of this save stay silent.
+        if (!isRetryable(error)) notifyApiError(error)
+        else if (failures === 1 && error instanceof ApiError) notifyApiError(error)
+        else if (failures === 1) notify.warning(SAVE_FAILED_OFFLINE)
+        throw error
+      }),
+  }
 }
 
-function scheduleRetry() {
-  clearTimeout(retryTimer)
-  retryTimer = setTimeout(() => {
-    retryTimer = undefined
-    void saveNow()
-  }, retryDelay)
-  retryDelay = Math.min(retryDelay * 2, RETRY_DELAYS_MS.max)
+/** Runs a save; resolves with its first try (true: saved), while failed tries go on retrying. */
+function runSave(attempt: () => Promise<boolean>): Promise<boolean> {
+  return new Promise((resolve) => {
+    const firstTry = () =>
+      attempt().then(
+        (saved) => {
+          resolve(saved)
+          return saved
+        },
+        (error: unknown) => {
+          resolve(false)
+          throw error
+        },
+      )
+    new MutationObserver(queryClient, deckSave(firstTry)).mutate().catch(() => resolve(false))
+  })
 }
 
-async function runSave(force: boolean): Promise<boolean> {
+/**
+ * One try at saving the open deck of `generation`, as it is when the try runs (a save that
+ * waited for another, or for the network, sends the newest changes). Nothing is sent for a deck
+ * that was closed meanwhile, nor for one without unsaved changes unless `force`.
+ */
+async function saveOpenDeck(generation: number, force: boolean): Promise<boolean> {
   const { builder } = store()
-  if (!builder.deck.phoenixborn) return false
+  if (builder.generation !== generation || !builder.deck.phoenixborn) return false
   if (!builder.dirty && !force) return true
-  const ticket: SaveTicket = { revision: builder.revision, generation: builder.generation }
+  const ticket: SaveTicket = { revision: builder.revision, generation }
   setBuilder(saveStarted)
   try {
     const saved = await putDeck(builder.deck)
     setBuilder((current) => saveSucceeded(current, ticket, saved))
-    retryDelay = RETRY_DELAYS_MS.first
-    failureToldOf = false
-    refreshDeckQueries()
+    void refreshDeckQueries()
     return true
   } catch (error) {
     setBuilder((current) => saveFailed(current, ticket))
-    if (store().builder.generation !== ticket.generation) return false
-    if (isRetryable(error)) {
-      if (!failureToldOf) {
-        if (error instanceof ApiError) notifyApiError(error)
-        else notify.warning(SAVE_FAILED_OFFLINE)
-      }
-      failureToldOf = true
-      scheduleRetry()
-    } else {
-      notifyApiError(error)
-    }
-    return false
+    throw error
   }
 }
 
+let debounceTimer: ReturnType<typeof setTimeout> | undefined
+
 /**
  * Saves the open deck now. Resolves true once the server has the deck as it was when the save
- * started (or there was nothing to save). `explicit` marks a save the player asked for, which
- * tells them why it cannot happen yet.
+ * started (or there was nothing to save), false when that try failed (it is retried). `explicit`
+ * marks a save the player asked for, which tells them why it cannot happen yet.
  */
 export function saveNow({ explicit = false, force = false } = {}): Promise<boolean> {
   clearTimeout(debounceTimer)
   debounceTimer = undefined
-  if (!store().builder.deck.phoenixborn) {
+  const { builder } = store()
+  if (!builder.deck.phoenixborn) {
     // Cards picked in the browser before a Phoenixborn land here too: say what is missing.
     notify.error(BUILDER_MESSAGES.noPhoenixborn)
     return Promise.resolve(false)
   }
-  if (running) {
-    if (explicit) notify.warning(BUILDER_MESSAGES.saveWhileSaving)
-    queued = true
-    // The caller waits for the save that will carry its change, not the one already under way.
-    return running.then(() => running ?? Promise.resolve(!store().builder.dirty))
-  }
-  clearTimeout(retryTimer)
-  retryTimer = undefined
-  const current = runSave(force).finally(() => {
-    running = null
-    const { builder } = store()
-    if (queued) {
-      queued = false
-      if (builder.dirty) void saveNow()
-    } else if (builder.dirty && !builder.saveFailed && builder.deck.phoenixborn) {
-      // Changes made while the save ran get their own save.
-      requestSave()
-    }
-  })
-  running = current
-  return current
+  // It still runs, after the one under way, with the deck as it is then.
+  if (explicit && builder.saving) notify.warning(BUILDER_MESSAGES.saveWhileSaving)
+  return runSave(() => saveOpenDeck(builder.generation, force))
 }
 
 /** The autosave: every change waits for a quiet second, then the deck is saved. */
@@ -162,27 +150,31 @@ export function requestSave() {
 }
 
 /** Saves a deck that is no longer open (the player opened another one before it was saved). */
-export function saveClosedDeck(deck: BuilderDeck): Promise<void> {
-  return putDeck(deck).then(refreshDeckQueries, notifyApiError)
+export async function saveClosedDeck(deck: BuilderDeck): Promise<void> {
+  await runSave(async () => {
+    await putDeck(deck)
+    void refreshDeckQueries()
+    return true
+  })
 }
 
-/** Forgets scheduled saves (the deck is closed); a save already sent finishes on its own. */
+/** Forgets a scheduled save (the deck is closed); saves already asked for run on their own. */
 export function cancelScheduledSaves() {
-  clearTimers()
-  queued = false
-  retryDelay = RETRY_DELAYS_MS.first
-  failureToldOf = false
+  clearTimeout(debounceTimer)
+  debounceTimer = undefined
 }
 
 let started = false
 
 /**
- * Watches the store: each change to the open deck schedules a save, a reload resumes the save
- * it interrupted, and a connection coming back retries a failed one at once.
+ * Watches the store: each change to the open deck schedules a save, and a reload resumes the
+ * save it interrupted. The query client is mounted so that saves held back while offline resume
+ * when the connection returns (the app shell mounts it too; mounting counts).
  */
 export function startAutosave() {
   if (started) return
   started = true
+  queryClient.mount()
   useAppStore.subscribe((state, previous) => {
     const { builder } = state
     if (builder.revision !== previous.builder.revision && builder.enabled && builder.dirty) {
@@ -191,15 +183,10 @@ export function startAutosave() {
   })
   const { builder } = store()
   if (builder.enabled && builder.dirty) requestSave()
-  window.addEventListener('online', () => {
-    const { builder: current } = store()
-    if (current.dirty && !current.saving && current.deck.phoenixborn) void saveNow()
-  })
 }
 
-/** Only for tests: back to a fresh engine. */
+/** Only for tests: no scheduled save and no save in the mutation cache. */
 export function resetAutosaveForTests() {
   cancelScheduledSaves()
-  running = null
-  chain = Promise.resolve()
+  queryClient.getMutationCache().clear()
 }

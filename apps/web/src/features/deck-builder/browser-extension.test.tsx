@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders } from '../../../test/card-test-providers.tsx'
 import { CardsPage } from '../../routes/cards/cards-page.tsx'
 import { useAppStore } from '../../store/app-store.ts'
 import { INITIAL_BUILDER } from '../../store/builder-slice.ts'
 import { startNewDeck } from '../../store/builder-transitions.ts'
 import { DEFAULT_PREFERENCES } from '../../store/preferences-slice.ts'
-import { renderWithProviders } from '../card-link/card-test-providers.tsx'
 
 const card = (name: string, extra: Record<string, unknown> = {}) => ({
   name,

@@ -1,4 +1,4 @@
-import { useAppRoute } from '../../router.tsx'
+import { useRouteMeta } from '../../lib/route-meta.ts'
 import styles from './builder-header-button.module.css'
 import { useBuilderEnabled, useExitBuilder, useNewDeck } from './builder-hooks.ts'
 
@@ -7,7 +7,7 @@ export function BuilderHeaderButton() {
   const enabled = useBuilderEnabled()
   const newDeck = useNewDeck()
   const exitBuilder = useExitBuilder()
-  const { meta } = useAppRoute()
+  const meta = useRouteMeta()
   if (enabled) {
     return (
       <button type="button" className={styles.button} onClick={() => void exitBuilder()}>

@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { RouteMetaProvider } from '../../app/route-table.tsx'
 import { useAppStore } from '../../store/app-store.ts'
 import { INITIAL_BUILDER } from '../../store/builder-slice.ts'
 import { runLogOutHooks } from '../session/log-out-hooks.ts'
@@ -21,7 +22,9 @@ vi.mock('./autosave.ts', async (original) => ({
 const at =
   (path: string) =>
   ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
+      <RouteMetaProvider>{children}</RouteMetaProvider>
+    </MemoryRouter>
   )
 
 const builder = () => useAppStore.getState().builder

@@ -1,6 +1,6 @@
 import type { DeckSaveOut } from '@spellboard/core/decks'
 import { useEffect } from 'react'
-import { useAppRoute } from '../../router.tsx'
+import { useRouteMeta } from '../../lib/route-meta.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import {
   type BuilderPhoenixborn as PhoenixbornCard,
@@ -48,7 +48,7 @@ export function useChoosePhoenixborn(): (card: PhoenixbornCard) => void {
 
 /** Start a new deck (redRains from the current route when not given). */
 export function useNewDeck(): (options?: { redRains?: boolean }) => void {
-  const { meta } = useAppRoute()
+  const meta = useRouteMeta()
   return (options) => {
     const redRains = options?.redRains ?? Boolean(meta.redRains)
     void commands().then((m) => m.newDeck(redRains))

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, renderWithApp } from '../../test/render-with-app.tsx'
+import { fakeApi, renderWithApp } from '../../../test/render-with-app.tsx'
 import { SnapshotDialog, type SnapshotVariant } from './snapshot-dialog.tsx'
 
 const DECK = {

@@ -1,16 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { deckTitle } from '@spellboard/core/deck-sections'
-import { type SnapshotCreate, snapshotCreateSchema } from '@spellboard/core/decks'
+import type { SnapshotCreate } from '@spellboard/core/decks'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { z } from 'zod'
 import { api } from '../../api/client.ts'
-import { Button } from '../../components/ui/button.tsx'
-import { Dialog } from '../../components/ui/dialog.tsx'
-import { TextField } from '../../components/ui/text-field.tsx'
-import { TextareaField } from '../../components/ui/textarea-field.tsx'
 import { notify, notifyApiError } from '../../lib/toast.ts'
+import {
+  type SnapshotFields,
+  SnapshotFieldsDialog,
+} from '../deck-snapshot/snapshot-fields-dialog.tsx'
 
 export type SnapshotVariant = 'snapshot' | 'publish'
 
@@ -19,12 +16,6 @@ type SnapshotDialogProps = {
   onClose: () => void
   deck: { id: number; title: string; description: string; phoenixborn: { name: string } }
 }
-
-const fieldsSchema = z.object({
-  title: snapshotCreateSchema.shape.title.unwrap().unwrap(),
-  description: snapshotCreateSchema.shape.description.unwrap().unwrap(),
-})
-type Fields = z.infer<typeof fieldsSchema>
 
 /** `POST /v2/decks/{id}/snapshot`: a private snapshot, or a public one (publishing). */
 function useCreateSnapshot() {
@@ -58,11 +49,10 @@ const COPY = {
 export function SnapshotDialog({ variant, onClose, deck }: SnapshotDialogProps) {
   const create = useCreateSnapshot()
   const navigate = useNavigate()
-  const initial: Fields = { title: '', description: deck.description }
-  const form = useForm<Fields>({ values: initial, resolver: zodResolver(fieldsSchema) })
+  const initial: SnapshotFields = { title: '', description: deck.description }
   const copy = COPY[variant ?? 'snapshot']
 
-  const submit = form.handleSubmit((fields) => {
+  const submit = (fields: SnapshotFields) => {
     const isPublic = variant === 'publish'
     const body: Partial<SnapshotCreate> = { is_public: isPublic }
     const title = fields.title.trim()
@@ -84,28 +74,19 @@ export function SnapshotDialog({ variant, onClose, deck }: SnapshotDialogProps) 
         onError: notifyApiError,
       },
     )
-  })
+  }
 
   return (
-    <Dialog open={variant !== null} onClose={onClose} title={copy.title}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <p>{copy.intro}</p>
-        <TextField
-          label="Title"
-          placeholder={deck.title || deckTitle({ title: null, phoenixborn: deck.phoenixborn })}
-          error={form.formState.errors.title?.message}
-          {...form.register('title')}
-        />
-        <TextareaField
-          label="Description"
-          rows={8}
-          error={form.formState.errors.description?.message}
-          {...form.register('description')}
-        />
-        <Button type="submit" variant="primary" busy={create.isPending}>
-          {copy.submit}
-        </Button>
-      </form>
-    </Dialog>
+    <SnapshotFieldsDialog
+      open={variant !== null}
+      onClose={onClose}
+      title={copy.title}
+      intro={copy.intro}
+      submitLabel={copy.submit}
+      busy={create.isPending}
+      titlePlaceholder={deck.title || deckTitle({ title: null, phoenixborn: deck.phoenixborn })}
+      initial={initial}
+      onSubmit={submit}
+    />
   )
 }

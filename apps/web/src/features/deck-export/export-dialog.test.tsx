@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderWithApp } from '../../../test/render-with-app.tsx'
 import { useAppStore } from '../../store/app-store.ts'
 import { DEFAULT_PREFERENCES } from '../../store/preferences-slice.ts'
-import { renderWithApp } from '../../test/render-with-app.tsx'
 import { ExportDialog, type ShareableDeck } from './export-dialog.tsx'
 
 const deck: ShareableDeck = {

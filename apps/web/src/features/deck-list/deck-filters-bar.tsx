@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { phoenixbornOptionsQuery } from '../../api/decks.ts'
 import { Toggle } from '../../components/ui/checkbox.tsx'
+import { SearchBox } from '../../components/ui/search-box.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import styles from './deck-filters-bar.module.css'
 import { FilterChips } from './filter-chips.tsx'
-import { TitleFilter } from './title-filter.tsx'
 import type { DeckFilterControls } from './use-deck-filters.ts'
 
 type DeckFiltersBarProps = {
@@ -40,9 +40,11 @@ export function DeckFiltersBar({
     <div className={styles.bar}>
       <div className={styles.row}>
         <div className={styles.title}>
-          <TitleFilter
+          <SearchBox
+            label="Filter by title"
             value={controls.title}
             onChange={controls.setTitle}
+            onClear={() => controls.setTitle('')}
             onSubmit={controls.submitTitle}
           />
         </div>

@@ -1,5 +1,6 @@
 import { LIMITS } from '@spellboard/core/limits'
 import type { QueryValue } from '../../api/client.ts'
+import { parsePageNumber } from '../../lib/page-number.ts'
 
 /** The filters of a deck listing, as the address keeps them. */
 export type DeckFilters = {
@@ -27,12 +28,6 @@ export const EMPTY_DECK_FILTERS: DeckFilters = {
 
 const FALSE_WORDS = new Set(['false', '0', 'no', 'off', 'f', 'n'])
 
-function positiveInt(value: string | null): number | null {
-  if (!value || !/^\d+$/.test(value)) return null
-  const number = Number(value)
-  return number >= 1 ? number : null
-}
-
 /**
  * Reads filters from a query string. `preconstructed` is on when present without a value
  * (`?preconstructed`), and an `offset` from older links still finds its page.
@@ -40,7 +35,7 @@ function positiveInt(value: string | null): number | null {
 export function parseDeckFilters(search: string): DeckFilters {
   const params = new URLSearchParams(search)
   const precon = params.get('preconstructed')
-  const offset = positiveInt(params.get('offset'))
+  const offset = parsePageNumber(params.get('offset'))
   return {
     q: (params.get('q') ?? '').trim(),
     phoenixborn: params.get('phoenixborn') || null,
@@ -48,7 +43,7 @@ export function parseDeckFilters(search: string): DeckFilters {
     cards: unique(params.getAll('card').filter(Boolean)),
     players: unique(params.getAll('player').filter(Boolean)),
     page:
-      positiveInt(params.get('page')) ??
+      parsePageNumber(params.get('page')) ??
       (offset ? Math.floor(offset / LIMITS.deckPageSize) + 1 : 1),
   }
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderWithApp } from '../../test/render-with-app.tsx'
+import { renderWithApp } from '../../../test/render-with-app.tsx'
 import { DeckListing } from './deck-listing.tsx'
 
 const deck = (id: number, title: string | null, extra: Record<string, unknown> = {}) => ({

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { renderWithApp } from '../../test/render-with-app.tsx'
+import { renderWithApp } from '../../../test/render-with-app.tsx'
 import { DeckCardCount, DeckView, type ViewableDeck } from './deck-view.tsx'
 
 const entry = (name: string, type: string, count: number, phoenixborn: string | null = null) => ({

@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, renderWithApp } from '../../../test/render-with-app.tsx'
 import { ResetPasswordPage } from '../../routes/reset/reset-password-page.tsx'
 import { FinalizeAccountPage } from '../../routes/sign-up/finalize-account-page.tsx'
 import { useAppStore } from '../../store/app-store.ts'
-import { fakeApi, renderWithApp } from '../../test/render-with-app.tsx'
 
 const TOKEN = '0b8ef1ad-62d2-4bdc-a1d6-5b44c5d2fb4f'
 const GONE = { status: 404, body: { detail: 'This link has expired or was already used.' } }

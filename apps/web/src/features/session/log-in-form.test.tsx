@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AUTH_TOKEN, fakeApi, renderWithApp } from '../../../test/render-with-app.tsx'
 import { useAppStore } from '../../store/app-store.ts'
-import { AUTH_TOKEN, fakeApi, renderWithApp } from '../../test/render-with-app.tsx'
 import { LogInForm } from './log-in-form.tsx'
 
 const logInButton = () => screen.getByRole('button', { name: 'Log in' })

@@ -7,8 +7,8 @@ import { requestToken } from '../../api/session.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
+import { useRouteMeta } from '../../lib/route-meta.ts'
 import { notify, notifyApiError } from '../../lib/toast.ts'
-import { useAppRoute } from '../../router.tsx'
 import styles from './log-in-form.module.css'
 import { startSession } from './start-session.ts'
 
@@ -30,7 +30,7 @@ export function LogInForm({
   onSuccess?: () => void
   autoFocus?: boolean
 }) {
-  const { meta } = useAppRoute()
+  const meta = useRouteMeta()
   const { register, handleSubmit, watch } = useForm<LogInFormValues>({
     resolver: zodResolver(logInFormSchema),
     defaultValues: { email: '', password: '', remember: false },

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Link } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { renderWithApp } from '../../test/render-with-app.tsx'
+import { renderWithApp } from '../../../test/render-with-app.tsx'
 import { LoginModalHost } from './login-modal-host.tsx'
 import { requestLogIn } from './login-prompt.ts'
 

@@ -1,10 +1,8 @@
 import { useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { configureSession } from '../../api/client.ts'
-import { notify } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import { endSession } from './end-session.ts'
-import { requestLogIn } from './login-prompt.ts'
 
 // Every call sends the token from the store; set before any screen can make a call.
 configureSession({ getToken: () => useAppStore.getState().session?.token ?? null })
@@ -22,6 +20,12 @@ export function useSessionWiring() {
   useEffect(() => {
     configureSession({
       onSessionExpired: async () => {
+        // The prompt lives with the log-in modal, which loads with the screens, not the shell;
+        // toasts load after the first paint too.
+        const [{ requestLogIn }, { notify }] = await Promise.all([
+          import('./login-prompt.ts'),
+          import('../../lib/toast.ts'),
+        ])
         const renewed = await requestLogIn('expired')
         if (!renewed) {
           // Home from any page (SPEC §4), not only from login-only ones as after a log-out.

@@ -1,5 +1,4 @@
 import { revokeToken } from '../../api/session.ts'
-import { notify } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import { endSession } from './end-session.ts'
 
@@ -11,7 +10,8 @@ export function useLogOut() {
   return async () => {
     const token = useAppStore.getState().session?.token
     endSession()
-    notify.info('You have logged out!')
+    // Toasts are not part of the first load; the header's Log out is.
+    void import('../../lib/toast.ts').then(({ notify }) => notify.info('You have logged out!'))
     if (!token) return
     try {
       await revokeToken(token)

@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, renderWithApp } from '../../../test/render-with-app.tsx'
 import { setCachedMarker } from '../../api/subscriptions.ts'
-import { fakeApi, renderWithApp } from '../../test/render-with-app.tsx'
 import { SubscribeButton } from './subscribe-button.tsx'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { fakeApi, liveToken, renderWithApp } from '../../../test/render-with-app.tsx'
 import { useAppStore } from '../../store/app-store.ts'
-import { fakeApi, liveToken, renderWithApp } from '../../test/render-with-app.tsx'
 import { LogOutEverywhere } from './log-out-everywhere.tsx'
 
 beforeEach(() => {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { liveToken, renderWithApp } from '../../../test/render-with-app.tsx'
 import { useAppStore } from '../../store/app-store.ts'
-import { liveToken, renderWithApp } from '../../test/render-with-app.tsx'
 import { DeckHistoryPage, MyDeckHistoryPage } from './deck-history-page.tsx'
 
 const deck = (id: number, title: string | null, extra: Record<string, unknown> = {}) => ({

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, renderWithApp } from '../../test/render-with-app.tsx'
+import { fakeApi, renderWithApp } from '../../../test/render-with-app.tsx'
 import { DeleteDeckButton } from './delete-deck-button.tsx'
 
 const forgetDeck = vi.fn()

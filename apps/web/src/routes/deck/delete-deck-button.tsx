@@ -1,8 +1,6 @@
 import { deckTitle } from '@spellboard/core/deck-sections'
-import { TIMINGS } from '@spellboard/core/limits'
-import { useEffect, useRef, useState } from 'react'
 import { useDeleteDeck } from '../../api/decks.ts'
-import { Button } from '../../components/ui/button.tsx'
+import { ConfirmButton } from '../../components/ui/confirm-button.tsx'
 import { useForgetDeck } from '../../features/deck-builder/builder-hooks.ts'
 import { notify, notifyApiError } from '../../lib/toast.ts'
 
@@ -19,26 +17,12 @@ type DeleteDeckButtonProps = {
   className?: string
 }
 
-/**
- * Delete asks once: the first click turns the button into 'Confirm?' for 3 seconds, and only a
- * second click within that time deletes.
- */
+/** Delete, asking once ('Confirm?' for 3 seconds); the builder lets go of the deck it deletes. */
 export function DeleteDeckButton({ deck, onDeleted, className }: DeleteDeckButtonProps) {
-  const [confirming, setConfirming] = useState(false)
-  const timer = useRef<number | undefined>(undefined)
   const remove = useDeleteDeck()
   const forgetDeck = useForgetDeck()
 
-  useEffect(() => () => window.clearTimeout(timer.current), [])
-
-  const onClick = () => {
-    window.clearTimeout(timer.current)
-    if (!confirming) {
-      setConfirming(true)
-      timer.current = window.setTimeout(() => setConfirming(false), TIMINGS.deleteConfirmMs)
-      return
-    }
-    setConfirming(false)
+  const onConfirm = () =>
     remove.mutate(deck.id, {
       onSuccess: () => {
         forgetDeck(deck.id)
@@ -49,16 +33,10 @@ export function DeleteDeckButton({ deck, onDeleted, className }: DeleteDeckButto
       },
       onError: notifyApiError,
     })
-  }
 
   return (
-    <Button
-      variant={confirming ? 'danger' : 'secondary'}
-      busy={remove.isPending}
-      className={className}
-      onClick={onClick}
-    >
-      {confirming ? 'Confirm?' : 'Delete'}
-    </Button>
+    <ConfirmButton busy={remove.isPending} className={className} onConfirm={onConfirm}>
+      Delete
+    </ConfirmButton>
   )
 }

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { liveToken, renderWithApp } from '../../../test/render-with-app.tsx'
 import { useAppStore } from '../../store/app-store.ts'
 import { DEFAULT_PREFERENCES } from '../../store/preferences-slice.ts'
-import { liveToken, renderWithApp } from '../../test/render-with-app.tsx'
 import { MyDecksPage, MyLegacyDecksPage, MyRedRainsDecksPage } from './my-decks-page.tsx'
 
 const newDeck = vi.fn()

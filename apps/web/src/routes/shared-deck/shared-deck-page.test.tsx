@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { liveToken, renderWithApp } from '../../../test/render-with-app.tsx'
 import { useAppStore } from '../../store/app-store.ts'
-import { liveToken, renderWithApp } from '../../test/render-with-app.tsx'
 import { SharedDeckPage } from './shared-deck-page.tsx'
 
 const editDeck = vi.fn()

@@ -1,18 +1,7 @@
+import type { ReactNode } from 'react'
 import { matchRoutes, type RouteObject, useLocation } from 'react-router'
-import { type LazyScreen, lazyScreen } from './app/lazy-screen.ts'
-
-/** What a route tells the shell about itself. */
-export type RouteMeta = {
-  /** Route name from SPEC (CardDetails, LogIn, ...). */
-  name: string
-  /** Page title; the shell appends the product name. Screens with data set their own. */
-  title?: string
-  requiresLogin?: boolean
-  /** Home and Not Found use the tall header. */
-  tallHeader?: boolean
-  /** New decks started here are Red Rains decks. */
-  redRains?: boolean
-}
+import { type RouteMeta, RouteMetaContext } from '../lib/route-meta.ts'
+import { type LazyScreen, lazyScreen } from './lazy-screen.ts'
 
 export type AppRoute = { path: string; meta: RouteMeta; screen: LazyScreen }
 
@@ -22,51 +11,51 @@ const route = (path: string, meta: RouteMeta, screen: LazyScreen): AppRoute => (
   screen,
 })
 
-const home = lazyScreen(() => import('./routes/home/home-page.tsx').then((m) => m.HomePage))
+const home = lazyScreen(() => import('../routes/home/home-page.tsx').then((m) => m.HomePage))
 const cardDetails = {
   reborn: lazyScreen(() =>
-    import('./routes/card/card-details-page.tsx').then((m) => m.CardDetailsPage),
+    import('../routes/card/card-details-page.tsx').then((m) => m.CardDetailsPage),
   ),
   legacy: lazyScreen(() =>
-    import('./routes/card/card-details-page.tsx').then((m) => m.CardDetailsLegacyPage),
+    import('../routes/card/card-details-page.tsx').then((m) => m.CardDetailsLegacyPage),
   ),
 }
 const browseDecks = {
   competitive: lazyScreen(() =>
-    import('./routes/decks/browse-decks-page.tsx').then((m) => m.BrowseDecksPage),
+    import('../routes/decks/browse-decks-page.tsx').then((m) => m.BrowseDecksPage),
   ),
   redRains: lazyScreen(() =>
-    import('./routes/decks/browse-decks-page.tsx').then((m) => m.BrowseRedRainsDecksPage),
+    import('../routes/decks/browse-decks-page.tsx').then((m) => m.BrowseRedRainsDecksPage),
   ),
   legacy: lazyScreen(() =>
-    import('./routes/decks/browse-decks-page.tsx').then((m) => m.BrowseLegacyDecksPage),
+    import('../routes/decks/browse-decks-page.tsx').then((m) => m.BrowseLegacyDecksPage),
   ),
 }
 const myDecks = {
   competitive: lazyScreen(() =>
-    import('./routes/my-decks/my-decks-page.tsx').then((m) => m.MyDecksPage),
+    import('../routes/my-decks/my-decks-page.tsx').then((m) => m.MyDecksPage),
   ),
   redRains: lazyScreen(() =>
-    import('./routes/my-decks/my-decks-page.tsx').then((m) => m.MyRedRainsDecksPage),
+    import('../routes/my-decks/my-decks-page.tsx').then((m) => m.MyRedRainsDecksPage),
   ),
   legacy: lazyScreen(() =>
-    import('./routes/my-decks/my-decks-page.tsx').then((m) => m.MyLegacyDecksPage),
+    import('../routes/my-decks/my-decks-page.tsx').then((m) => m.MyLegacyDecksPage),
   ),
 }
 const deckDetails = {
   public: lazyScreen(() =>
-    import('./routes/deck/deck-details-page.tsx').then((m) => m.DeckDetailsPage),
+    import('../routes/deck/deck-details-page.tsx').then((m) => m.DeckDetailsPage),
   ),
   mine: lazyScreen(() =>
-    import('./routes/deck/deck-details-page.tsx').then((m) => m.MyDeckDetailsPage),
+    import('../routes/deck/deck-details-page.tsx').then((m) => m.MyDeckDetailsPage),
   ),
 }
 const deckHistory = {
   public: lazyScreen(() =>
-    import('./routes/deck-history/deck-history-page.tsx').then((m) => m.DeckHistoryPage),
+    import('../routes/deck-history/deck-history-page.tsx').then((m) => m.DeckHistoryPage),
   ),
   mine: lazyScreen(() =>
-    import('./routes/deck-history/deck-history-page.tsx').then((m) => m.MyDeckHistoryPage),
+    import('../routes/deck-history/deck-history-page.tsx').then((m) => m.MyDeckHistoryPage),
   ),
 }
 
@@ -76,12 +65,14 @@ export const ROUTES: AppRoute[] = [
   route(
     '/cards/',
     { name: 'Cards', title: 'Browse cards' },
-    lazyScreen(() => import('./routes/cards/cards-page.tsx').then((m) => m.CardsPage)),
+    lazyScreen(() => import('../routes/cards/cards-page.tsx').then((m) => m.CardsPage)),
   ),
   route(
     '/cards/legacy/',
     { name: 'LegacyCards', title: 'Browse legacy cards' },
-    lazyScreen(() => import('./routes/cards/legacy-cards-page.tsx').then((m) => m.LegacyCardsPage)),
+    lazyScreen(() =>
+      import('../routes/cards/legacy-cards-page.tsx').then((m) => m.LegacyCardsPage),
+    ),
   ),
   route('/cards/legacy/:stub/', { name: 'CardDetailsLegacy' }, cardDetails.legacy),
   route('/cards/:stub/', { name: 'CardDetails' }, cardDetails.reborn),
@@ -100,7 +91,7 @@ export const ROUTES: AppRoute[] = [
     '/decks/preconstructed/',
     { name: 'DecksPreconstructed' },
     lazyScreen(() =>
-      import('./routes/decks/preconstructed-redirect.tsx').then((m) => m.PreconstructedRedirect),
+      import('../routes/decks/preconstructed-redirect.tsx').then((m) => m.PreconstructedRedirect),
     ),
   ),
   route(
@@ -135,7 +126,7 @@ export const ROUTES: AppRoute[] = [
     '/decks/share/:uuid/',
     { name: 'SharedDeck', title: 'Shared deck' },
     lazyScreen(() =>
-      import('./routes/shared-deck/shared-deck-page.tsx').then((m) => m.SharedDeckPage),
+      import('../routes/shared-deck/shared-deck-page.tsx').then((m) => m.SharedDeckPage),
     ),
   ),
   route(
@@ -150,60 +141,60 @@ export const ROUTES: AppRoute[] = [
   route(
     '/log-in/',
     { name: 'LogIn', title: 'Log in' },
-    lazyScreen(() => import('./routes/log-in/log-in-page.tsx').then((m) => m.LogInPage)),
+    lazyScreen(() => import('../routes/log-in/log-in-page.tsx').then((m) => m.LogInPage)),
   ),
   route(
     '/phoenix/',
     { name: 'Phoenix', title: 'Project Phoenix' },
-    lazyScreen(() => import('./routes/phoenix/phoenix-page.tsx').then((m) => m.PhoenixPage)),
+    lazyScreen(() => import('../routes/phoenix/phoenix-page.tsx').then((m) => m.PhoenixPage)),
   ),
   route(
     '/players/me/',
     { name: 'AccountSettings', title: 'Account settings', requiresLogin: true },
     lazyScreen(() =>
-      import('./routes/account/account-settings-page.tsx').then((m) => m.AccountSettingsPage),
+      import('../routes/account/account-settings-page.tsx').then((m) => m.AccountSettingsPage),
     ),
   ),
   route(
     '/players/new/',
     { name: 'SignUp', title: 'Sign up' },
-    lazyScreen(() => import('./routes/sign-up/sign-up-page.tsx').then((m) => m.SignUpPage)),
+    lazyScreen(() => import('../routes/sign-up/sign-up-page.tsx').then((m) => m.SignUpPage)),
   ),
   route(
     '/players/new/:token/',
     { name: 'FinalizeAccount', title: 'Finish creating your account' },
     lazyScreen(() =>
-      import('./routes/sign-up/finalize-account-page.tsx').then((m) => m.FinalizeAccountPage),
+      import('../routes/sign-up/finalize-account-page.tsx').then((m) => m.FinalizeAccountPage),
     ),
   ),
   route(
     '/players/reset/',
     { name: 'RequestReset', title: 'Reset your password' },
     lazyScreen(() =>
-      import('./routes/reset/request-reset-page.tsx').then((m) => m.RequestResetPage),
+      import('../routes/reset/request-reset-page.tsx').then((m) => m.RequestResetPage),
     ),
   ),
   route(
     '/players/reset/:token/',
     { name: 'ResetPassword', title: 'Choose a new password' },
     lazyScreen(() =>
-      import('./routes/reset/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+      import('../routes/reset/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
     ),
   ),
   route(
     '/players/:badge/',
     { name: 'PlayerProfile' },
-    lazyScreen(() => import('./routes/player/player-page.tsx').then((m) => m.PlayerPage)),
+    lazyScreen(() => import('../routes/player/player-page.tsx').then((m) => m.PlayerPage)),
   ),
   route(
     '/policies/',
     { name: 'Policies', title: 'Content policies' },
-    lazyScreen(() => import('./routes/policies/policies-page.tsx').then((m) => m.PoliciesPage)),
+    lazyScreen(() => import('../routes/policies/policies-page.tsx').then((m) => m.PoliciesPage)),
   ),
   route(
     '*',
     { name: 'NotFound', tallHeader: true },
-    lazyScreen(() => import('./routes/not-found/not-found-page.tsx').then((m) => m.NotFoundPage)),
+    lazyScreen(() => import('../routes/not-found/not-found-page.tsx').then((m) => m.NotFoundPage)),
   ),
 ]
 
@@ -228,8 +219,7 @@ export function useAppRoute(): AppRoute {
   return matchAppRoute(useLocation().pathname)
 }
 
-export const PRODUCT_NAME = 'Spellboard'
-
-export function pageTitle(title: string | undefined): string {
-  return title ? `${title} - ${PRODUCT_NAME}` : PRODUCT_NAME
+/** Gives the features below it the current route's metadata (lib/route-meta.ts). */
+export function RouteMetaProvider({ children }: { children: ReactNode }) {
+  return <RouteMetaContext value={useAppRoute().meta}>{children}</RouteMetaContext>
 }

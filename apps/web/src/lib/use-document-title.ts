@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { pageTitle } from '../router.tsx'
+import { pageTitle } from './route-meta.ts'
 
 /** Sets the page title ('route title - Spellboard') for screens whose title comes from data. */
 export function useDocumentTitle(title: string | undefined) {

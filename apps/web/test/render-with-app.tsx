@@ -1,13 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { configure, render } from '@testing-library/react'
+import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { MemoryRouter, useLocation } from 'react-router'
 import { toast } from 'sonner'
 import { vi } from 'vitest'
-import { Toaster } from '../components/ui/toaster.tsx'
-
-// Shared machines run many suites at once; give async UI a little longer than the default second.
-configure({ asyncUtilTimeout: 5000 })
+import { RouteMetaProvider } from '../src/app/route-table.tsx'
+import { Toaster } from '../src/components/ui/toaster.tsx'
 
 // jsdom has no matchMedia; the toaster asks it for the system colour scheme.
 if (!window.matchMedia) {
@@ -34,8 +32,10 @@ export function renderWithApp(ui: ReactNode, { at = '/' }: { at?: string } = {})
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[at]}>
-        {ui}
-        <CurrentPath />
+        <RouteMetaProvider>
+          {ui}
+          <CurrentPath />
+        </RouteMetaProvider>
       </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,

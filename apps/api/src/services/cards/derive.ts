@@ -1,6 +1,6 @@
 import type { Card, CardMinimal, CostEntry } from '@spellboard/core/card-schemas'
 import { CARD_WIRE_KEYS, DICE_NAMES, diceFlag } from '@spellboard/core/cards'
-import type { cards } from '../db/schema.ts'
+import type { cards } from '../../db/schema.ts'
 
 /**
  * Everything stored beside a card that is computed from its own data (API.md §6, §12). Pure:
