@@ -113,7 +113,7 @@ export const ROUTES: AppRoute[] = [
     '/decks/mine/import/',
     { name: 'ImportDeck', title: 'Import from text', requiresLogin: true },
     lazyScreen(() =>
-      import('./routes/import-deck/import-deck-page.tsx').then((m) => m.ImportDeckPage),
+      import('../routes/import-deck/import-deck-page.tsx').then((m) => m.ImportDeckPage),
     ),
   ),
   route('/decks/mine/:id/', { name: 'MyDeckDetails', requiresLogin: true }, deckDetails.mine),
@@ -133,7 +133,7 @@ export const ROUTES: AppRoute[] = [
     '/decks/compare/',
     { name: 'CompareDecks', title: 'Compare decks' },
     lazyScreen(() =>
-      import('./routes/compare-decks/compare-decks-page.tsx').then((m) => m.CompareDecksPage),
+      import('../routes/compare-decks/compare-decks-page.tsx').then((m) => m.CompareDecksPage),
     ),
   ),
   route('/decks/:id/', { name: 'DeckDetails' }, deckDetails.public),

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, liveToken, renderWithApp } from '../../../test/render-with-app.tsx'
 import { useAppStore } from '../../store/app-store.ts'
-import { fakeApi, liveToken, renderWithApp } from '../../test/render-with-app.tsx'
 import { CompareWithDialog } from './compare-with-dialog.tsx'
 
 const UUID = '1b4e28ba-2fa1-4d3b-a3f5-ef19b5a7633b'

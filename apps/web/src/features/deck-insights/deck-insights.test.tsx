@@ -1,7 +1,7 @@
 import { DICE_ODDS_HELP } from '@spellboard/core/dice-odds'
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, renderWithApp } from '../../test/render-with-app.tsx'
+import { fakeApi, renderWithApp } from '../../../test/render-with-app.tsx'
 import { DeckInsights } from './deck-insights.tsx'
 import { cardReplies, FULL_DECK, SERA } from './test-deck.ts'
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, liveToken, renderWithApp } from '../../../test/render-with-app.tsx'
 import { useAppStore } from '../../store/app-store.ts'
-import { fakeApi, liveToken, renderWithApp } from '../../test/render-with-app.tsx'
 import { ImportDeckPage } from './import-deck-page.tsx'
 
 const card = (name: string, type: string, extra: Record<string, unknown> = {}) => ({
