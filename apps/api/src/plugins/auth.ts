@@ -1,4 +1,3 @@
-import { httpErrors } from '@fastify/sensible'
 import { sql } from 'drizzle-orm'
 import type {
   FastifyInstance,
@@ -7,6 +6,7 @@ import type {
   preValidationAsyncHookHandler,
 } from 'fastify'
 import { type Db, queryRows } from '../db/client.ts'
+import { forbidden, unauthorized } from '../lib/refusal.ts'
 import { isCurrentSession } from '../services/accounts/sessions.ts'
 import { readToken, type TokenClaims } from '../services/tokens.ts'
 
@@ -60,7 +60,7 @@ export function createAuth(db: Db, secretKey: string, now: () => number = Date.n
     const token = bearerToken(request)
     if (token === null) return null
     const claims = await readToken(secretKey, token, now())
-    if (!claims) throw httpErrors.unauthorized(INVALID_CREDENTIALS)
+    if (!claims) throw unauthorized(INVALID_CREDENTIALS)
     const [row] = await queryRows<AuthUser & { kept_token_id: string | null; revoked: boolean }>(
       db,
       sql`select id, email, badge, username, description, tokens_valid_after, kept_token_id,
@@ -70,9 +70,9 @@ export function createAuth(db: Db, secretKey: string, now: () => number = Date.n
           from "user" where badge = ${claims.sub}`,
     )
     if (!row || row.revoked || !isCurrentSession(claims, row)) {
-      throw httpErrors.unauthorized(INVALID_CREDENTIALS)
+      throw unauthorized(INVALID_CREDENTIALS)
     }
-    if (row.is_banned) throw httpErrors.forbidden(BANNED)
+    if (row.is_banned) throw forbidden(BANNED)
     const { revoked: _revoked, kept_token_id: _kept, ...user } = row
     request.tokenClaims = claims
     return user
@@ -83,16 +83,16 @@ export function createAuth(db: Db, secretKey: string, now: () => number = Date.n
   }
   const user: preValidationAsyncHookHandler = async (request) => {
     request.user = await evaluate(request)
-    if (!request.user) throw httpErrors.unauthorized('Not authenticated')
+    if (!request.user) throw unauthorized('Not authenticated')
   }
   const admin: preValidationAsyncHookHandler = async (request) => {
     request.user = await evaluate(request)
-    if (!request.user) throw httpErrors.unauthorized('Not authenticated')
-    if (!request.user.is_admin) throw httpErrors.forbidden('You do not have access to this action.')
+    if (!request.user) throw unauthorized('Not authenticated')
+    if (!request.user.is_admin) throw forbidden('You do not have access to this action.')
   }
   const anonymousOnly: preValidationAsyncHookHandler = async (request) => {
     if (await evaluate(request)) {
-      throw httpErrors.unauthorized('You are already logged in as a registered user.')
+      throw unauthorized('You are already logged in as a registered user.')
     }
   }
   return { optional, user, admin, anonymousOnly, evaluate }
@@ -112,7 +112,7 @@ export function registerAuthDecorators(app: FastifyInstance, auth: Auth) {
 
 /** The caller, known to be present after the `user` or `admin` pre-handler. */
 export function requireUser(request: FastifyRequest, _reply?: FastifyReply): AuthUser {
-  if (!request.user) throw httpErrors.unauthorized('Not authenticated')
+  if (!request.user) throw unauthorized('Not authenticated')
   return request.user
 }
 

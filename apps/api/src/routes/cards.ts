@@ -1,4 +1,3 @@
-import { httpErrors } from '@fastify/sensible'
 import {
   cardCreateSchema,
   cardDetailsSchema,
@@ -24,8 +23,9 @@ import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { paginate } from '../lib/pagination.ts'
 import { pagingQuery, qBool, qEnum, qEnumList, qString, qStringList } from '../lib/params.ts'
+import { invalid, notFound } from '../lib/refusal.ts'
 import { zodValidatorCompiler } from '../plugins/validation.ts'
-import { CardEditError, cardForUpdate, createCard, updateCard } from '../services/cards/admin.ts'
+import { cardForUpdate, createCard, updateCard } from '../services/cards/admin.ts'
 import {
   type Catalogue,
   catalogueMemo,
@@ -172,9 +172,9 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
     { schema: { tags: ['cards'], querystring: fuzzyQuery, response: { 200: cardSchema } } },
     async (request, reply) => {
       const { q, show_legacy } = request.query
-      if (q.trim() === '') throw httpErrors.badRequest('Query string is required.')
+      if (q.trim() === '') throw invalid('Query string is required.')
       const card = await fuzzyLookup(db, await getCatalogue(db), q, show_legacy)
-      if (!card) throw httpErrors.notFound(CARD_NOT_FOUND)
+      if (!card) throw notFound(CARD_NOT_FOUND)
       return sendJson(reply as unknown as FastifyReply, card.wireJson)
     },
   )
@@ -200,7 +200,7 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       const card = user?.is_admin
         ? catalogue.allByStub[show_legacy ? 'legacy' : 'reborn'].get(request.params.stub)
         : editionOf(catalogue, show_legacy).byStub.get(request.params.stub)
-      if (!card) throw httpErrors.notFound(CARD_NOT_FOUND)
+      if (!card) throw notFound(CARD_NOT_FOUND)
       if (forUpdate) return cardForUpdate(card)
       return sendJson(reply as unknown as FastifyReply, card.wireJson)
     },
@@ -221,7 +221,7 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       const catalogue = await getCatalogue(db)
       const edition = editionOf(catalogue, request.query.show_legacy)
       const card = edition.byStub.get(request.params.stub)
-      if (!card) throw httpErrors.notFound(CARD_NOT_FOUND)
+      if (!card) throw notFound(CARD_NOT_FOUND)
       return await cardDetails(db, card, edition, request.user?.id ?? null)
     },
   )
@@ -238,12 +238,7 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       preValidation: deps.auth.admin,
     },
     async (request, reply) => {
-      try {
-        await createCard(db, request.body)
-      } catch (error) {
-        if (error instanceof CardEditError) throw httpErrors.badRequest(error.message)
-        throw error
-      }
+      await createCard(db, request.body)
       return reply.code(201).send({ detail: 'Card successfully created!' })
     },
   )
@@ -261,14 +256,9 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       preValidation: deps.auth.admin,
     },
     async (request) => {
-      try {
-        const card = await updateCard(db, request.params.stub, request.body)
-        if (!card) throw httpErrors.notFound(CARD_NOT_FOUND)
-        return card
-      } catch (error) {
-        if (error instanceof CardEditError) throw httpErrors.badRequest(error.message)
-        throw error
-      }
+      const card = await updateCard(db, request.params.stub, request.body)
+      if (!card) throw notFound(CARD_NOT_FOUND)
+      return card
     },
   )
 }

@@ -1,7 +1,6 @@
-import { httpErrors } from '@fastify/sensible'
 import { sql } from 'drizzle-orm'
-import type { FastifyReply } from 'fastify'
 import { type Db, queryRows } from '../db/client.ts'
+import { tooMany } from '../lib/refusal.ts'
 
 const KEY_MAX = 300
 
@@ -100,20 +99,16 @@ function waitText(seconds: number): string {
 }
 
 /** 429 with `Retry-After` in seconds. */
-export function tooManyAttempts(reply: FastifyReply, retryAfter: number) {
-  reply.header('Retry-After', String(retryAfter))
-  return httpErrors.tooManyRequests(
-    `Too many attempts; please try again in ${waitText(retryAfter)}.`,
-  )
+export function tooManyAttempts(retryAfter: number) {
+  return tooMany(`Too many attempts; please try again in ${waitText(retryAfter)}.`, retryAfter)
 }
 
 /** Counts the attempt; past the limit answers 429 with `Retry-After` in seconds. */
 export async function enforceRateLimit(
   limiter: RateLimiter,
-  reply: FastifyReply,
   keys: string[],
   limit: number,
 ): Promise<void> {
   const retryAfter = await limiter.consume(keys, limit)
-  if (retryAfter !== null) throw tooManyAttempts(reply, retryAfter)
+  if (retryAfter !== null) throw tooManyAttempts(retryAfter)
 }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
+import { forbidden, invalid } from '../../lib/refusal.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { announceChange } from '../change-notices.ts'
 import { removeThread } from '../comments.ts'
-import { forbidden, invalid } from './refusals.ts'
 import { deckById, findDeck } from './rows.ts'
 import { removeDeckStream, repairStream } from './stream.ts'
 

@@ -1,12 +1,12 @@
 import type { DeckDetails, DeckFullOut } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { forbidden, notFound } from '../../lib/refusal.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import type { Catalogue } from '../cards/catalogue.ts'
 import { subscriptionMarker } from '../subscriptions.ts'
 import { loadContents } from './contents.ts'
 import { deckSaveOut } from './output.ts'
-import { forbidden, notFound } from './refusals.ts'
 import { requiredReleases } from './releases.ts'
 import {
   DECK_COLUMNS,
@@ -50,7 +50,7 @@ export async function deckDetails(
   options: DetailsOptions,
 ): Promise<DeckDetails> {
   const requested = await findDeck(db, deckById(deckId))
-  if (!requested || requested.is_deleted) throw notFound()
+  if (!requested || requested.is_deleted) throw notFound('Deck not found.')
   const own = caller !== null && requested.user_id === caller.id
   const privateSnapshot = requested.is_snapshot && !requested.is_public
   if ((privateSnapshot && !own) || (options.showSaved && !own)) {
@@ -60,7 +60,7 @@ export async function deckDetails(
     (requested.is_snapshot && (requested.is_public || own)) ||
     (!requested.is_snapshot && own && options.showSaved)
   const deck = showRequested ? requested : await latestPublicSnapshot(db, requested.id)
-  if (!deck) throw notFound()
+  if (!deck) throw notFound('Deck not found.')
 
   const loaded = await loadContents(db, catalogue, [deck], { selected: true })
   const thread = await threadEntityId(db, deck)

@@ -2,10 +2,10 @@ import type { DeckExport, DeckExportCard, DeckExportPage } from '@spellboard/cor
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, type Queryable, queryRows } from '../../db/client.ts'
 import { isoDate } from '../../lib/dates.ts'
+import { invalid, notFound } from '../../lib/refusal.ts'
 import { getCatalogue } from '../cards/catalogue.ts'
 import { loadContents } from './contents.ts'
 import { deckSaveOut } from './output.ts'
-import { invalid, notFound } from './refusals.ts'
 import { DECK_COLUMNS, DECK_FROM, type DeckRow } from './rows.ts'
 
 /** Decks per export page, and the most a site may mark as imported in one call. */

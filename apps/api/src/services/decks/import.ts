@@ -15,7 +15,7 @@ import { getCatalogue } from '../cards/catalogue.ts'
 import { announceChange } from '../change-notices.ts'
 import { fitTitle } from './copy.ts'
 import { callImportSource } from './import-source.ts'
-import { invalid } from './refusals.ts'
+import { invalid } from '../../lib/refusal.ts'
 import { playableCards, selectedCardRows } from './save.ts'
 
 export type ImportOptions = {

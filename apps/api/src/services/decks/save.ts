@@ -7,7 +7,7 @@ import { deckCards, deckDice, deckSelectedCards, decks } from '../../db/schema.t
 import type { AuthUser } from '../../plugins/auth.ts'
 import { type Catalogue, type CatalogueCard, getCatalogue } from '../cards/catalogue.ts'
 import { readDeckSaveOut } from './read.ts'
-import { forbidden, invalid } from './refusals.ts'
+import { forbidden, invalid } from '../../lib/refusal.ts'
 import { deckById, findDeck, hasPublicSnapshot } from './rows.ts'
 
 type PlayableCard = Pick<CatalogueCard, 'id' | 'name' | 'stub' | 'cardType' | 'phoenixborn'>

@@ -2,6 +2,7 @@ import { countProblems } from '@spellboard/core/deck-rules'
 import type { DeckOut, DeckSaveOut, SnapshotCreate, SnapshotEdit } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import type { Db, Queryable } from '../../db/client.ts'
+import { forbidden, invalid, notFound } from '../../lib/refusal.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { type Catalogue, getCatalogue } from '../cards/catalogue.ts'
 import { setSubscriptionMarker } from '../subscriptions.ts'
@@ -9,7 +10,6 @@ import { loadContents } from './contents.ts'
 import { insertSnapshot } from './copy.ts'
 import { deckOut } from './output.ts'
 import { readDeckSaveOut } from './read.ts'
-import { forbidden, invalid, notFound } from './refusals.ts'
 import { DECK_COLUMNS, DECK_FROM, type DeckRow, deckById, findDeck, preparedRows } from './rows.ts'
 import { pointStreamAt } from './stream.ts'
 
@@ -155,7 +155,7 @@ export async function listSnapshots(
   options: SnapshotListOptions,
 ): Promise<{ count: number; results: DeckOut[] }> {
   const deck = await findDeck(db, deckById(deckId))
-  if (!deck || deck.is_deleted || deck.is_snapshot) throw notFound()
+  if (!deck || deck.is_deleted || deck.is_snapshot) throw notFound('Deck not found.')
   const own = caller !== null && deck.user_id === caller.id
   const visibility = own && !options.showPublicOnly ? sql`` : sql` and d.is_public`
   const where = sql`d.source_id = ${deck.id} and d.is_snapshot and not d.is_deleted${visibility}`
