@@ -1,8 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import autocannon, { type Result } from 'autocannon'
 import { type SQL, sql } from 'drizzle-orm'
@@ -18,6 +14,7 @@ import { getCatalogue } from '../src/services/cards/catalogue.ts'
 import { deckDetails } from '../src/services/decks/details.ts'
 import { type DeckListFilters, listPublicDecks } from '../src/services/decks/listing.ts'
 import { issueToken } from '../src/services/tokens.ts'
+import { startApi } from './api-process.ts'
 
 /**
  * `npm run bench:decks [-- --duration 10 --connections 16]`: deck listings and deck details
@@ -55,66 +52,6 @@ function options() {
     },
   })
   return { duration: Number(values.duration), connections: Number(values.connections) }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-/** The API as production runs it (one Node process), on a free port of this machine. */
-async function startApi(databaseUrl: string) {
-  const port = await freePort()
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'spellboard-bench-'))
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.resolve(import.meta.dirname, '../src/server.ts')],
-    {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        SECRET_KEY,
-        WEB_DIST: path.join(dataDir, 'no-web'),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  )
-  // Never leave the API running behind us, however this process ends.
-  process.once('exit', () => {
-    if (child.exitCode === null) child.kill('SIGTERM')
-  })
-  const baseUrl = `http://127.0.0.1:${port}`
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      if ((await fetch(`${baseUrl}/health-check`)).ok) break
-    } catch {
-      // Not listening yet.
-    }
-    if (attempt > 150 || child.exitCode !== null) throw new Error('the API did not start')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return {
-    baseUrl,
-    pid: child.pid ?? 0,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
 }
 
 /** Peak and current resident memory of a process, from /proc (Linux). */
@@ -261,7 +198,8 @@ async function main() {
   }
   const settings = options()
   const database: Database = await openDatabase({ databaseUrl, dataDir: '', poolSize: 2 })
-  const api = await startApi(databaseUrl)
+  // The API as production runs it (one Node process), on a free port of this machine.
+  const api = await startApi({ env: { DATABASE_URL: databaseUrl, SECRET_KEY } })
   try {
     const [size] = await queryRows<{ decks: number; public: number; cards: number }>(
       database.db,
