@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../db/client.ts'
+import type { rateLimits } from '../db/schema.ts'
+import type { SqlRow } from '../db/sql-rows.ts'
 import { tooMany } from '../lib/refusal.ts'
 
 const KEY_MAX = 300
@@ -26,7 +28,7 @@ export function createRateLimiter(db: Db, options: { windowSeconds: number; now:
   async function hit(keys: string[]): Promise<number[]> {
     const window = currentWindow()
     const unique = normalise(keys)
-    const rows = await queryRows<{ key: string; count: number }>(
+    const rows = await queryRows<SqlRow<typeof rateLimits, 'key' | 'count'>>(
       db,
       sql`insert into rate_limit (key, window_start, count)
           values ${sql.join(

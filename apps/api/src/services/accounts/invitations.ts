@@ -3,6 +3,7 @@ import type { Registration } from '@spellboard/core/users'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { invites } from '../../db/schema.ts'
+import type { SqlRow } from '../../db/sql-rows.ts'
 import { invalid, notFound } from '../../lib/refusal.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { hashPassword } from '../passwords.ts'
@@ -30,7 +31,7 @@ export async function requestInvitation(
 ): Promise<{ token: string }> {
   if (await isEmailRegistered(db, email)) throw invalid('This e-mail is already in use.')
   const requested = new Date(link.now).toISOString()
-  const [row] = await queryRows<{ uuid: string }>(
+  const [row] = await queryRows<SqlRow<typeof invites, 'uuid'>>(
     db,
     sql`insert into invite (uuid, email, requests, requested)
         values (${randomUUID()}, ${email}, 1, ${requested}::timestamptz)

@@ -1,6 +1,8 @@
 import type { DeckDetails, DeckFullOut } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import type { cards } from '../../db/schema.ts'
+import type { SqlRow } from '../../db/sql-rows.ts'
 import { forbidden, notFound } from '../../lib/refusal.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import type { Catalogue } from '../cards/catalogue.ts'
@@ -102,7 +104,7 @@ export async function publicDeckPhoenixborn(
   if (!requested || requested.is_deleted) return null
   const deck = await publicDeckFor(db, requested)
   if (!deck) return null
-  const [card] = await preparedRows<{ stub: string }>(
+  const [card] = await preparedRows<SqlRow<typeof cards, 'stub'>>(
     db,
     sql`select stub from card where id = ${deck.phoenixborn_id}`,
   )

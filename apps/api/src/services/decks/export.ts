@@ -1,6 +1,8 @@
 import type { DeckExport, DeckExportCard, DeckExportPage } from '@spellboard/core/decks'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, type Queryable, queryRows } from '../../db/client.ts'
+import type { users } from '../../db/schema.ts'
+import type { SqlRow } from '../../db/sql-rows.ts'
 import { isoDate } from '../../lib/dates.ts'
 import { invalid, notFound } from '../../lib/refusal.ts'
 import { getCatalogue } from '../cards/catalogue.ts'
@@ -15,7 +17,7 @@ export type ExportOptions = { fromDate?: string | undefined; deckShareUuid?: str
 
 async function exportingUser(db: Queryable, token: string, allowExports: boolean) {
   if (!allowExports) throw invalid('Deck exports are not allowed from this site.')
-  const [user] = await queryRows<{ id: number }>(
+  const [user] = await queryRows<SqlRow<typeof users, 'id'>>(
     db,
     sql`select id from "user" where deck_export_uuid = ${token}`,
   )

@@ -2,6 +2,8 @@ import { countProblems } from '@spellboard/core/deck-rules'
 import type { DeckOut, DeckSaveOut, SnapshotCreate, SnapshotEdit } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import type { Db, Queryable } from '../../db/client.ts'
+import type { releases } from '../../db/schema.ts'
+import type { SqlRow } from '../../db/sql-rows.ts'
 import { forbidden, invalid, notFound } from '../../lib/refusal.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { type Catalogue, getCatalogue } from '../cards/catalogue.ts'
@@ -24,7 +26,7 @@ async function totals(db: Queryable, deckId: number) {
 
 /** A public Reborn release no live deck is the preconstructed deck of yet. */
 async function freePreconRelease(db: Queryable, stub: string): Promise<number | undefined> {
-  const [row] = await preparedRows<{ id: number }>(
+  const [row] = await preparedRows<SqlRow<typeof releases, 'id'>>(
     db,
     sql`select r.id from release r
         where r.stub = ${stub} and not r.is_legacy and r.is_public
