@@ -1,5 +1,4 @@
 import { maxHeaderSize } from 'node:http'
-import sensible from '@fastify/sensible'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { assertSecretKey, type Config } from './config.ts'
@@ -101,7 +100,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   app.addHook('onClose', () => deps.notices.close())
 
-  await app.register(sensible)
   registerAuthDecorators(app, deps.auth)
   // A route keeps the error handler in force when it is added (the CORS preflight route too),
   // so the handler comes before every plugin that adds routes.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { hasRealData, loadRealData } from '../test/real-data.ts'
 import {
   type AnalysisDeck,
   analyseDeck,
@@ -10,7 +11,6 @@ import {
 import { problemLines } from './deck-problem-text.ts'
 import { DECK_SECTION_ORDER } from './deck-sections.ts'
 import { type CostedCard, cardLookup } from './magic-costs.ts'
-import { hasRealData, loadRealData } from './testing/real-data.ts'
 
 const costed = (stub: string, type: string, extra: Partial<CostedCard> = {}): CostedCard => ({
   stub,

@@ -18,6 +18,13 @@ export const deckPhoenixbornSchema = z.object({
 })
 export type DeckPhoenixborn = z.infer<typeof deckPhoenixbornSchema>
 
+/** A deck card's release: FULL answers (§5.4) give Reborn cards `is_phg/is_promo/is_retiring: null`. */
+const deckCardReleaseSchema = cardReleaseSchema.extend({
+  is_phg: z.boolean().nullable().optional(),
+  is_promo: z.boolean().nullable().optional(),
+  is_retiring: z.boolean().nullable().optional(),
+})
+
 export const deckCardMinimalSchema = z.object({
   count: z.number().int(),
   name: z.string(),
@@ -25,7 +32,7 @@ export const deckCardMinimalSchema = z.object({
   type: z.string(),
   phoenixborn: z.string().nullable(),
   is_legacy: z.boolean(),
-  release: cardReleaseSchema,
+  release: deckCardReleaseSchema,
 })
 export type DeckCardMinimal = z.infer<typeof deckCardMinimalSchema>
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { hasRealData, loadRealData } from '../test/real-data.ts'
+import { SPREAD_CARDS, SPREAD_DECK } from '../test/spread-deck.ts'
 import { typeOutcomes } from './dice-enumeration.ts'
 import { costsOdds, type DicePool, type PayOdds } from './dice-odds.ts'
 import { firstFiveOdds, planOdds, roundPlan } from './first-five.ts'
 import { costTerms, type MagicCostMap } from './magic-costs.ts'
-import { hasRealData, loadRealData } from './testing/real-data.ts'
-import { SPREAD_CARDS, SPREAD_DECK } from './testing/spread-deck.ts'
 
 describe('outcomes of one type', () => {
   it('weights the outcomes of n dice to 6^n', () => {

@@ -1,7 +1,7 @@
 import { bench, describe } from 'vitest'
+import { hasRealData, loadRealData } from '../test/real-data.ts'
+import { SPREAD_CARDS, SPREAD_DECK } from '../test/spread-deck.ts'
 import { type FirstFiveDeck, firstFiveOdds } from './first-five.ts'
-import { hasRealData, loadRealData } from './testing/real-data.ts'
-import { SPREAD_CARDS, SPREAD_DECK } from './testing/spread-deck.ts'
 
 /**
  * `npm run bench -w packages/core`: every odds a deck page shows (each First Five card, all five,

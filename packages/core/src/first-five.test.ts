@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { hasRealData, loadRealData } from '../test/real-data.ts'
 import { costsOdds, formatChance } from './dice-odds.ts'
 import {
   allFiveLine,
@@ -11,7 +12,6 @@ import {
   roundPlan,
 } from './first-five.ts'
 import { type CostedCard, cardLookup } from './magic-costs.ts'
-import { hasRealData, loadRealData } from './testing/real-data.ts'
 
 const costed = (stub: string, extra: Partial<CostedCard> = {}): CostedCard => ({
   stub,

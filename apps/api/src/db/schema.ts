@@ -27,8 +27,8 @@ const entityId = () =>
   bigint('entity_id', { mode: 'number' }).notNull().unique().default(sql`nextval('entity_id_seq')`)
 
 const id = () => bigserial('id', { mode: 'number' }).primaryKey()
-const ref = (name: string) => bigint(name, { mode: 'number' })
-const stamp = (name: string) =>
+const ref = <N extends string>(name: N) => bigint(name, { mode: 'number' })
+const stamp = <N extends string>(name: N) =>
   timestamp(name, { withTimezone: true, precision: 6, mode: 'string' }).notNull().defaultNow()
 
 export const users = pgTable('user', {

@@ -2,10 +2,11 @@ import type { CardMinimal } from '@spellboard/core/card-schemas'
 import { inArray, sql } from 'drizzle-orm'
 import { queryRows, type Tx } from '../db/client.ts'
 import { cardConjurations, cards, releases } from '../db/schema.ts'
+import { batches, fromExcluded } from '../db/upsert.ts'
 import { type CardRelease, cardColumns, directConjurations } from '../services/cards/derive.ts'
 import { ImportError } from './read-folder.ts'
 import type { CardRecord, ReleaseRecord } from './records.ts'
-import { batches, edition, editionKey, fromExcluded } from './upsert.ts'
+import { edition, editionKey } from './upsert.ts'
 
 export type StoredRelease = CardRelease & { id: number }
 /** Releases by `editionKey(stub, is_legacy)`: the file's and any already in the database. */

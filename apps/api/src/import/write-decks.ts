@@ -1,10 +1,11 @@
-import { DICE_FLAGS } from '@spellboard/core/cards'
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { queryRows, type Tx } from '../db/client.ts'
-import { deckCards, deckDice, deckSelectedCards, decks, stream, users } from '../db/schema.ts'
+import { decks, stream, users } from '../db/schema.ts'
+import { batches, fromExcluded } from '../db/upsert.ts'
+import { type DeckWrite, selectionOf, storeDecks } from '../services/decks/store.ts'
 import { ImportError } from './read-folder.ts'
 import type { DeckRecord, UserRecord } from './records.ts'
-import { batches, edition, editionKey, fromExcluded } from './upsert.ts'
+import { edition, editionKey } from './upsert.ts'
 import type { CardIndex, ReleaseIndex } from './write-catalogue.ts'
 
 /**
@@ -29,14 +30,7 @@ export async function writeUsers(tx: Tx, records: UserRecord[]): Promise<void> {
   }
 }
 
-type ResolvedDeck = {
-  record: DeckRecord
-  row: typeof decks.$inferInsert & { importId: number }
-  cards: { cardId: number; count: number }[]
-  /** First Five marks (API.md §7.5 selected cards), in play order. */
-  firstFive: { cardId: number; position: number }[]
-  dice: { dieFlag: number; count: number; position: number }[]
-}
+type ResolvedDeck = DeckWrite & { record: DeckRecord }
 
 /** Deck lists name the cards they hold; the Phoenixborn and conjurations are never among them. */
 const NOT_IN_DECK_LISTS = new Set(['Phoenixborn', 'Conjuration', 'Conjured Alteration Spell'])
@@ -80,8 +74,9 @@ async function resolveDecks(
       userId = players.get(record.user) ?? null
       if (userId === null) problems.push(`${at}.user: no player with badge ${record.user}`)
     }
+    const cardOf = (stub: string) => catalogue.cards.get(editionKey(stub, record.is_legacy))
     const cards = record.cards.flatMap((entry, j) => {
-      const card = catalogue.cards.get(editionKey(entry.stub, record.is_legacy))
+      const card = cardOf(entry.stub)
       if (!card) {
         problems.push(`${at}.cards[${j}].stub: no ${kind} card ${entry.stub}`)
         return []
@@ -98,11 +93,11 @@ async function resolveDecks(
     if (record.is_legacy && record.first_five?.length) {
       problems.push(`${at}.first_five: Legacy decks have no First Five`)
     }
-    const firstFive = (record.is_legacy ? [] : (record.first_five ?? [])).flatMap((stub, j) => {
-      const card = catalogue.cards.get(editionKey(stub, record.is_legacy))
-      if (card && inDeck.has(card.id)) return [{ cardId: card.id, position: j }]
-      problems.push(`${at}.first_five[${j}]: ${stub} is not one of the deck's cards`)
-      return []
+    ;(record.is_legacy ? [] : (record.first_five ?? [])).forEach((stub, j) => {
+      const card = cardOf(stub)
+      if (!card || !inDeck.has(card.id)) {
+        problems.push(`${at}.first_five[${j}]: ${stub} is not one of the deck's cards`)
+      }
     })
     return {
       record,
@@ -120,13 +115,12 @@ async function resolveDecks(
         userId,
         phoenixbornId: phoenixborn?.id ?? 0,
       },
-      cards,
-      firstFive,
-      dice: record.dice.map((die, position) => ({
-        dieFlag: DICE_FLAGS[die.name],
-        count: die.count,
-        position,
-      })),
+      contents: {
+        phoenixbornId: phoenixborn?.id ?? 0,
+        cards,
+        dice: record.dice,
+        selection: selectionOf(record, (stub) => cardOf(stub)?.id),
+      },
     }
   })
   if (problems.length > 0) throw new ImportError(problems)
@@ -150,27 +144,7 @@ export async function writeDecks(
   )
   const ordered = resolved.map((deck) => deck.record)
 
-  for (const batch of batches(resolved)) {
-    await tx
-      .insert(decks)
-      .values(batch.map((deck) => deck.row))
-      .onConflictDoUpdate({
-        target: decks.importId,
-        set: fromExcluded({
-          title: decks.title,
-          description: decks.description,
-          isPublic: decks.isPublic,
-          isSnapshot: decks.isSnapshot,
-          isPreconstructed: decks.isPreconstructed,
-          isLegacy: decks.isLegacy,
-          preconstructedRelease: decks.preconstructedRelease,
-          created: decks.created,
-          modified: decks.modified,
-          userId: decks.userId,
-          phoenixbornId: decks.phoenixbornId,
-        }),
-      })
-  }
+  await storeDecks(tx, resolved, { upsertOn: 'importId' })
 
   const wanted = [
     ...new Set(ordered.flatMap((deck) => [deck.source_id, deck.source_deck_id ?? deck.source_id])),
@@ -198,7 +172,6 @@ export async function writeDecks(
   }
 
   await linkSources(tx, ordered, idOf)
-  await replaceContents(tx, resolved, idOf)
   await writeStream(tx, ordered, idOf)
 }
 
@@ -217,37 +190,6 @@ async function linkSources(
           from (values ${sql.join(pairs, sql`, `)}) as link (id, source_id)
           where deck.id = link.id`,
     )
-  }
-}
-
-async function replaceContents(
-  tx: Tx,
-  resolved: ResolvedDeck[],
-  idOf: (sourceId: number) => { id: number },
-): Promise<void> {
-  const ids = resolved.map((deck) => idOf(deck.record.source_id).id)
-  for (const batch of batches(ids, 1000)) {
-    await tx.delete(deckCards).where(inArray(deckCards.deckId, batch))
-    await tx.delete(deckDice).where(inArray(deckDice.deckId, batch))
-    await tx.delete(deckSelectedCards).where(inArray(deckSelectedCards.deckId, batch))
-  }
-  const cardRows = resolved.flatMap((deck) =>
-    deck.cards.map((card) => ({ deckId: idOf(deck.record.source_id).id, ...card })),
-  )
-  const diceRows = resolved.flatMap((deck) =>
-    deck.dice.map((die) => ({ deckId: idOf(deck.record.source_id).id, ...die })),
-  )
-  const firstFiveRows = resolved.flatMap((deck) =>
-    deck.firstFive.map((mark) => ({
-      deckId: idOf(deck.record.source_id).id,
-      ...mark,
-      isFirstFive: true,
-    })),
-  )
-  for (const batch of batches(cardRows, 1000)) await tx.insert(deckCards).values(batch)
-  for (const batch of batches(diceRows, 1000)) await tx.insert(deckDice).values(batch)
-  for (const batch of batches(firstFiveRows, 1000)) {
-    await tx.insert(deckSelectedCards).values(batch)
   }
 }
 

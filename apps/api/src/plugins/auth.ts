@@ -1,4 +1,3 @@
-import { httpErrors } from '@fastify/sensible'
 import type {
   FastifyInstance,
   FastifyReply,
@@ -6,7 +5,8 @@ import type {
   preValidationAsyncHookHandler,
 } from 'fastify'
 import type { Db } from '../db/client.ts'
-import type { AuthUser } from '../services/accounts/auth-user.ts'
+import { forbidden, unauthorized } from '../lib/refusal.ts'
+import { type AuthUser, BANNED } from '../services/accounts/auth-user.ts'
 import { sessionUser } from '../services/accounts/sessions.ts'
 import { readToken, type TokenClaims } from '../services/tokens.ts'
 
@@ -20,7 +20,6 @@ declare module 'fastify' {
 }
 
 export const INVALID_CREDENTIALS = 'Invalid credentials; please log in again.'
-export const BANNED = 'Your account has been banned; please contact the moderators.'
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization
@@ -44,10 +43,10 @@ export function createAuth(db: Db, secretKey: string, now: () => number = Date.n
     const token = bearerToken(request)
     if (token === null) return null
     const claims = await readToken(secretKey, token, now())
-    if (!claims) throw httpErrors.unauthorized(INVALID_CREDENTIALS)
+    if (!claims) throw unauthorized(INVALID_CREDENTIALS)
     const user = await sessionUser(db, claims)
-    if (!user) throw httpErrors.unauthorized(INVALID_CREDENTIALS)
-    if (user.is_banned) throw httpErrors.forbidden(BANNED)
+    if (!user) throw unauthorized(INVALID_CREDENTIALS)
+    if (user.is_banned) throw forbidden(BANNED)
     request.tokenClaims = claims
     return user
   }
@@ -57,16 +56,16 @@ export function createAuth(db: Db, secretKey: string, now: () => number = Date.n
   }
   const user: preValidationAsyncHookHandler = async (request) => {
     request.user = await evaluate(request)
-    if (!request.user) throw httpErrors.unauthorized('Not authenticated')
+    if (!request.user) throw unauthorized('Not authenticated')
   }
   const admin: preValidationAsyncHookHandler = async (request) => {
     request.user = await evaluate(request)
-    if (!request.user) throw httpErrors.unauthorized('Not authenticated')
-    if (!request.user.is_admin) throw httpErrors.forbidden('You do not have access to this action.')
+    if (!request.user) throw unauthorized('Not authenticated')
+    if (!request.user.is_admin) throw forbidden('You do not have access to this action.')
   }
   const anonymousOnly: preValidationAsyncHookHandler = async (request) => {
     if (await evaluate(request)) {
-      throw httpErrors.unauthorized('You are already logged in as a registered user.')
+      throw unauthorized('You are already logged in as a registered user.')
     }
   }
   return { optional, user, admin, anonymousOnly, evaluate }
@@ -86,7 +85,7 @@ export function registerAuthDecorators(app: FastifyInstance, auth: Auth) {
 
 /** The caller, known to be present after the `user` or `admin` pre-handler. */
 export function requireUser(request: FastifyRequest, _reply?: FastifyReply): AuthUser {
-  if (!request.user) throw httpErrors.unauthorized('Not authenticated')
+  if (!request.user) throw unauthorized('Not authenticated')
   return request.user
 }
 

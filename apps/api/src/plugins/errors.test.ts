@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { buildTestApp, type TestApp } from '../../test/helpers.ts'
 import { pagingQuery, pathInt, qBool, qEnum, uuid4 } from '../lib/params.ts'
+import { forbidden, tooMany, unprocessable } from '../lib/refusal.ts'
 
 let t: TestApp
 
@@ -32,6 +33,14 @@ beforeAll(async () => {
         scope.get('/v2/__boom', () => {
           throw new Error('secret internals')
         })
+        scope.get('/v2/__refuse/:kind', (request) => {
+          const { kind } = request.params as { kind: string }
+          if (kind === 'busy') throw tooMany('Slow down.', 7)
+          if (kind === 'owner') throw forbidden('Not yours.')
+          throw unprocessable([
+            { type: 'value_error', loc: ['body', 'password'], msg: 'Too short.', input: 'hunter2' },
+          ])
+        })
         done()
       }),
   })
@@ -52,6 +61,25 @@ describe('error bodies', () => {
     const response = await t.app.inject({ method: 'DELETE', url: '/health-check' })
     expect(response.statusCode).toBe(405)
     expect(response.json()).toEqual({ detail: 'Method Not Allowed' })
+  })
+
+  it('answers a thrown refusal with its status, detail and headers', async () => {
+    const busy = await t.app.inject({ method: 'GET', url: '/v2/__refuse/busy' })
+    expect(busy.statusCode).toBe(429)
+    expect(busy.headers['retry-after']).toBe('7')
+    expect(busy.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(busy.json()).toEqual({ detail: 'Slow down.' })
+    const owner = await t.app.inject({ method: 'GET', url: '/v2/__refuse/owner' })
+    expect([owner.statusCode, owner.json()]).toEqual([403, { detail: 'Not yours.' }])
+    const issues = await t.app.inject({ method: 'GET', url: '/v2/__refuse/issues' })
+    expect(issues.statusCode).toBe(422)
+    const [issue] = issues.json().detail
+    expect(issue).toMatchObject({
+      type: 'value_error',
+      loc: ['body', 'password'],
+      msg: 'Too short.',
+    })
+    expect(issue.input).not.toBe('hunter2')
   })
 
   it('hides internals of unexpected errors', async () => {

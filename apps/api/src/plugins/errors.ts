@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { Refusal } from '../lib/refusal.ts'
 import { hideSecretInputs } from '../lib/secret-fields.ts'
-import { RequestValidationError } from './validation.ts'
 
 /** Errors that mean "the database is unreachable right now", not "this request is wrong". */
 const UNAVAILABLE_CODES = new Set([
@@ -119,8 +119,14 @@ export function registerErrorHandling(
   const allowedMethods = routeTable(app)
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof RequestValidationError) {
-      return send(reply, 422, hideSecretInputs(error.issues))
+    if (error instanceof Refusal) {
+      reply.headers(error.headers)
+      const { detail } = error
+      return send(
+        reply,
+        error.statusCode,
+        Array.isArray(detail) ? hideSecretInputs(detail) : detail,
+      )
     }
     if (
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
+import { notFound } from '../lib/refusal.ts'
 import { landingHints } from './spa-hints.ts'
 import { landingImageTag } from './spa-images.ts'
 
@@ -58,13 +59,13 @@ export async function registerSpa(app: FastifyInstance, config: Config, db: Db) 
   })
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ detail: 'Not Found' })
+      throw notFound('Not Found')
     }
     const [rawPath = '/', ...query] = request.url.split('?')
     const filePath = decodeURIComponent(rawPath)
     // Missing files with an extension are real 404s; everything else is a client route.
     if (path.extname(filePath) && !filePath.endsWith('.html')) {
-      return reply.code(404).send({ detail: 'Not Found' })
+      throw notFound('Not Found')
     }
     // Every page's address ends in a slash (SPEC §2): `/cards` moves to `/cards/`, query kept.
     // Only paths of one leading slash: `//host` would read as another site's address.

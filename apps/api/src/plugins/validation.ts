@@ -1,17 +1,7 @@
 import type { ValidationIssue } from '@spellboard/core/errors'
 import type { FastifySchemaCompiler } from 'fastify'
 import type { z } from 'zod'
-
-/** A request that failed its schema: answered 422 with the issue list of API.md §2.1. */
-export class RequestValidationError extends Error {
-  override name = 'RequestValidationError'
-  readonly statusCode = 422
-  readonly issues: ValidationIssue[]
-  constructor(issues: ValidationIssue[]) {
-    super('Request validation failed')
-    this.issues = issues
-  }
-}
+import { unprocessable } from '../lib/refusal.ts'
 
 const LOCATIONS: Record<string, string> = {
   body: 'body',
@@ -206,7 +196,7 @@ const UNSTORABLE_ISSUES = {
   },
 } as const
 
-/** Every route schema is zod; failures become a RequestValidationError (422). */
+/** Every route schema is zod; failures become a 422 refusal. */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const location = LOCATIONS[httpPart ?? 'body'] ?? 'body'
   return (data: unknown) => {
@@ -215,7 +205,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
       const unstorable = findUnstorable(result.data)
       if (!unstorable) return { value: result.data }
       return {
-        error: new RequestValidationError([
+        error: unprocessable([
           {
             ...UNSTORABLE_ISSUES[unstorable.reason],
             loc: [location, ...unstorable.path],
@@ -227,11 +217,11 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
     // A request without a body reaches the schema as null: report the body itself as missing.
     if (location === 'body' && (data === null || data === undefined)) {
       return {
-        error: new RequestValidationError([
+        error: unprocessable([
           { type: 'missing', loc: ['body'], msg: 'Field required', input: null },
         ]),
       }
     }
-    return { error: new RequestValidationError(toValidationIssues(result.error, location, data)) }
+    return { error: unprocessable(toValidationIssues(result.error, location, data)) }
   }
 }

@@ -1,3 +1,4 @@
+import { authTokenSchema } from '@spellboard/core/users'
 import bcrypt from 'bcryptjs'
 import { eq } from 'drizzle-orm'
 import { decodeJwt, SignJWT } from 'jose'
@@ -11,6 +12,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/helpers.ts'
+import { wireBody } from '../../test/wire.ts'
 import { revokedTokens, users } from '../db/schema.ts'
 import { type Auth, createAuth } from '../plugins/auth.ts'
 import { issueToken } from '../services/tokens.ts'
@@ -61,7 +63,7 @@ describe('POST /v2/token', () => {
     async (encoding) => {
       const response = await logIn(t, { username: player.email, password: TEST_PASSWORD }, encoding)
       expect(response.statusCode).toBe(200)
-      const body = response.json()
+      const body = wireBody(authTokenSchema, response.json())
       expect(Object.keys(body).sort()).toEqual(['access_token', 'token_type', 'user'])
       expect(body.token_type).toBe('bearer')
       expect(Object.keys(body.user).sort()).toEqual(USER_SELF_KEYS)

@@ -1,6 +1,5 @@
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
-import { httpErrors } from '@fastify/sensible'
 import { errorBodySchema } from '@spellboard/core/errors'
 import {
   authTokenSchema,
@@ -16,23 +15,21 @@ import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { BODY_LIMITS } from '../lib/body-limits.ts'
 import { uuid4 } from '../lib/params.ts'
-import { BANNED, requireUser } from '../plugins/auth.ts'
+import { forbidden, invalid, tooLarge, unauthorized } from '../lib/refusal.ts'
+import { requireUser } from '../plugins/auth.ts'
+import { BANNED } from '../services/accounts/auth-user.ts'
 import { deliverAccountMail } from '../services/accounts/delivery.ts'
 import { passwordResetMail } from '../services/accounts/mail-texts.ts'
 import {
+  checkResetLink,
   completePasswordReset,
   requestPasswordReset,
-  resetLinkState,
 } from '../services/accounts/resets.ts'
 import { authTokenFor, checkCredentials, revokeToken } from '../services/accounts/sessions.ts'
 import { startPasswordAttempt } from '../services/password-attempts.ts'
 import { attemptKeys, createRateLimiter, enforceRateLimit } from '../services/rate-limit.ts'
 
 const tags = ['session']
-
-/** Unknown, used and expired reset links get the same answer: nothing tells them apart. */
-export const RESET_LINK_GONE =
-  'This reset link has expired or was already used; please ask for a new one.'
 
 /** A log-in form carries a few short fields; anything bigger is not a log-in. */
 const FORM_LIMITS = { fields: 20, fieldSize: 10_000, files: 4, fileSize: 10_000, parts: 30 }
@@ -53,22 +50,22 @@ async function readMultipartFields(request: FastifyRequest) {
       previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value]
   }
   let size = 0
-  const tooLarge = () => httpErrors.payloadTooLarge('Request body is too large')
+  const bodyTooLarge = () => tooLarge('Request body is too large')
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         size += (await part.toBuffer()).length
         add(part.fieldname, { filename: part.filename })
       } else {
-        if (part.valueTruncated) throw tooLarge()
+        if (part.valueTruncated) throw bodyTooLarge()
         size += Buffer.byteLength(String(part.value))
         add(part.fieldname, part.value)
       }
-      if (size > BODY_LIMITS.account) throw tooLarge()
+      if (size > BODY_LIMITS.account) throw bodyTooLarge()
     }
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode) throw error
-    throw httpErrors.badRequest('The form data could not be read.')
+    throw invalid('The form data could not be read.')
   }
   request.body = body
 }
@@ -108,9 +105,9 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
         preValidation: deps.auth.anonymousOnly,
         bodyLimit: BODY_LIMITS.account,
       },
-      async (request, reply) => {
+      async (request) => {
         const { username: email, password, scope } = request.body
-        const attempt = await startPasswordAttempt(limiter, reply, {
+        const attempt = await startPasswordAttempt(limiter, {
           scope: 'login',
           ip: request.ip,
           account: email,
@@ -118,11 +115,11 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
         })
         const check = await checkCredentials(deps.db, email, password, deps.now())
         if (check.kind === 'invalid') {
-          throw httpErrors.unauthorized('Incorrect username or password.')
+          throw unauthorized('Incorrect username or password.')
         }
         // Only failed attempts count toward the limit: it stops guessing, not regular use.
         await attempt.succeeded()
-        if (check.kind === 'banned') throw httpErrors.forbidden(BANNED)
+        if (check.kind === 'banned') throw forbidden(BANNED)
         const lifetime = wantsLongTermToken(scope)
           ? config.rememberMeDays * 24 * 3600
           : config.tokenHours * 3600
@@ -139,7 +136,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const user = requireUser(request)
-      if (!request.tokenClaims) throw httpErrors.unauthorized('Not authenticated')
+      if (!request.tokenClaims) throw unauthorized('Not authenticated')
       await revokeToken(deps.db, user.id, request.tokenClaims, deps.now())
       return { detail: 'Token successfully revoked.' }
     },
@@ -157,17 +154,14 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
       preValidation: deps.auth.anonymousOnly,
       bodyLimit: BODY_LIMITS.account,
     },
-    async (request, reply) => {
+    async (request) => {
       const { email } = request.body
       await enforceRateLimit(
         limiter,
-        reply,
         attemptKeys('mail', request.ip, email),
         config.rateLimits.mail,
       )
       const reset = await requestPasswordReset(deps.db, email, deps.now())
-      if (reset.kind === 'unknown') throw httpErrors.notFound('No account found for this e-mail.')
-      if (reset.kind === 'banned') throw httpErrors.forbidden(BANNED)
       await deliverAccountMail(
         deps.mailer,
         request.log,
@@ -192,9 +186,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
       preValidation: deps.auth.anonymousOnly,
     },
     async (request) => {
-      const state = await resetLinkState(deps.db, request.params.token, resetLink())
-      if (state === 'unknown') throw httpErrors.notFound(RESET_LINK_GONE)
-      if (state === 'banned') throw httpErrors.forbidden(BANNED)
+      await checkResetLink(deps.db, request.params.token, resetLink())
       return { detail: 'This reset link is valid.' }
     },
   )
@@ -213,15 +205,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
       bodyLimit: BODY_LIMITS.account,
     },
     async (request) => {
-      const outcome = await completePasswordReset(
+      const user = await completePasswordReset(
         deps.db,
         request.params.token,
         request.body.password,
         resetLink(),
       )
-      if (outcome.kind === 'unknown') throw httpErrors.notFound(RESET_LINK_GONE)
-      if (outcome.kind === 'banned') throw httpErrors.forbidden(BANNED)
-      return authTokenFor(config.secretKey, outcome.user, config.tokenHours * 3600, deps.now())
+      return authTokenFor(config.secretKey, user, config.tokenHours * 3600, deps.now())
     },
   )
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { cardDetailsSchema } from '@spellboard/core/card-schemas'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -8,6 +9,7 @@ import {
   REAL_DATA_DIR,
   type TestApp,
 } from '../../test/helpers.ts'
+import { wireBody } from '../../test/wire.ts'
 import { queryRows } from '../db/client.ts'
 import { importFolder } from '../import/import-folder.ts'
 
@@ -19,8 +21,11 @@ describe.skipIf(!existsSync(REAL_DATA_DIR))('single cards on the real data', () 
     const response = await t.app.inject({ method: 'GET', url, headers })
     return { status: response.statusCode, body: response.json(), headers: response.headers }
   }
-  const details = async (stub: string, query = '', headers: Record<string, string> = {}) =>
-    await get(`/v2/cards/${stub}/details${query}`, headers)
+  const details = async (stub: string, query = '', headers: Record<string, string> = {}) => {
+    const answer = await get(`/v2/cards/${stub}/details${query}`, headers)
+    if (answer.status === 200) wireBody(cardDetailsSchema, answer.body)
+    return answer
+  }
   const deckId = async (importId: number) => {
     const [row] = await queryRows<{ id: number }>(
       t.database.db,

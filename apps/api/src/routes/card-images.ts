@@ -1,6 +1,6 @@
-import { httpErrors } from '@fastify/sensible'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../deps.ts'
+import { notFound } from '../lib/refusal.ts'
 import { cardFace, type FaceVariant } from '../services/card-images/faces.ts'
 import { getCatalogue } from '../services/cards/catalogue.ts'
 
@@ -35,9 +35,9 @@ export function cardImagesRoutes(app: FastifyInstance, deps: AppDeps) {
       { schema: { hide: true } },
       async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
         const match = /^([a-z0-9-]{1,60})\.svg$/.exec(request.params.file)
-        if (!match?.[1]) throw httpErrors.notFound('Not Found')
+        if (!match?.[1]) throw notFound('Not Found')
         const face = cardFace(await getCatalogue(deps.db), variant, match[1])
-        if (!face) throw httpErrors.notFound('Not Found')
+        if (!face) throw notFound('Not Found')
         reply.header('cache-control', CACHE_CONTROL).header('etag', face.etag)
         if (etagMatches(request.headers['if-none-match'], face.etag)) {
           return reply.code(304).send()

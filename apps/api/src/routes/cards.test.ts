@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs'
 import type { Card } from '@spellboard/core/card-schemas'
+import { cardSchema } from '@spellboard/core/card-schemas'
 import { CARD_WIRE_KEYS, cardTypeOrder } from '@spellboard/core/cards'
+import { pageSchema } from '@spellboard/core/pagination'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   bearer,
@@ -9,6 +11,7 @@ import {
   REAL_DATA_DIR,
   type TestApp,
 } from '../../test/helpers.ts'
+import { wireBody } from '../../test/wire.ts'
 import { importFolder } from '../import/import-folder.ts'
 import { costWeight, diceFlagsOf } from '../services/cards/derive.ts'
 
@@ -23,7 +26,11 @@ describe.skipIf(!existsSync(REAL_DATA_DIR))('GET /v2/cards on the real data', ()
       // Links are built from PUBLIC_URL: a Host header naming another site changes nothing.
       headers: { host: 'elsewhere.test', ...headers },
     })
-    return { status: response.statusCode, body: response.json() as Page, headers: response.headers }
+    const body: Page =
+      response.statusCode === 200
+        ? wireBody(pageSchema(cardSchema), response.json())
+        : response.json()
+    return { status: response.statusCode, body, headers: response.headers }
   }
   const stubs = async (query: string) => (await list(query)).body.results.map((card) => card.stub)
   const count = async (query: string) => (await list(query)).body.count

@@ -1,4 +1,3 @@
-import { httpErrors } from '@fastify/sensible'
 import { cardQueryIssue, parseCardQuery } from '@spellboard/core/card-query'
 import {
   cardCreateSchema,
@@ -25,8 +24,9 @@ import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { paginate } from '../lib/pagination.ts'
 import { pagingQuery, qBool, qEnum, qEnumList, qString, qStringList } from '../lib/params.ts'
-import { RequestValidationError, zodValidatorCompiler } from '../plugins/validation.ts'
-import { CardEditError, cardForUpdate, createCard, updateCard } from '../services/cards/admin.ts'
+import { invalid, notFound, unprocessable } from '../lib/refusal.ts'
+import { zodValidatorCompiler } from '../plugins/validation.ts'
+import { cardForUpdate, createCard, updateCard } from '../services/cards/admin.ts'
 import {
   type Catalogue,
   catalogueMemo,
@@ -144,7 +144,7 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       const q = query.q ?? ''
       const releases = editionOf(catalogue, query.show_legacy).releases
       const search = parseCardQuery(q, { releases })
-      if (!search.ok) throw new RequestValidationError([cardQueryIssue(search.error, q)])
+      if (!search.ok) throw unprocessable([cardQueryIssue(search.error, q)])
       const matching = await listCards(db, catalogue, query, search.query, request.user?.id ?? null)
       // Phoenixborn pickers ask without a limit and must see every Phoenixborn (§15 A10).
       const everyPhoenixborn =
@@ -178,9 +178,9 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
     { schema: { tags: ['cards'], querystring: fuzzyQuery, response: { 200: cardSchema } } },
     async (request, reply) => {
       const { q, show_legacy } = request.query
-      if (q.trim() === '') throw httpErrors.badRequest('Query string is required.')
+      if (q.trim() === '') throw invalid('Query string is required.')
       const card = await fuzzyLookup(db, await getCatalogue(db), q, show_legacy)
-      if (!card) throw httpErrors.notFound(CARD_NOT_FOUND)
+      if (!card) throw notFound(CARD_NOT_FOUND)
       return sendJson(reply as unknown as FastifyReply, card.wireJson)
     },
   )
@@ -206,7 +206,7 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       const card = user?.is_admin
         ? catalogue.allByStub[show_legacy ? 'legacy' : 'reborn'].get(request.params.stub)
         : editionOf(catalogue, show_legacy).byStub.get(request.params.stub)
-      if (!card) throw httpErrors.notFound(CARD_NOT_FOUND)
+      if (!card) throw notFound(CARD_NOT_FOUND)
       if (forUpdate) return cardForUpdate(card)
       return sendJson(reply as unknown as FastifyReply, card.wireJson)
     },
@@ -227,7 +227,7 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       const catalogue = await getCatalogue(db)
       const edition = editionOf(catalogue, request.query.show_legacy)
       const card = edition.byStub.get(request.params.stub)
-      if (!card) throw httpErrors.notFound(CARD_NOT_FOUND)
+      if (!card) throw notFound(CARD_NOT_FOUND)
       return await cardDetails(db, card, edition, request.user?.id ?? null)
     },
   )
@@ -244,12 +244,7 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       preValidation: deps.auth.admin,
     },
     async (request, reply) => {
-      try {
-        await createCard(db, request.body)
-      } catch (error) {
-        if (error instanceof CardEditError) throw httpErrors.badRequest(error.message)
-        throw error
-      }
+      await createCard(db, request.body)
       return reply.code(201).send({ detail: 'Card successfully created!' })
     },
   )
@@ -267,14 +262,9 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       preValidation: deps.auth.admin,
     },
     async (request) => {
-      try {
-        const card = await updateCard(db, request.params.stub, request.body)
-        if (!card) throw httpErrors.notFound(CARD_NOT_FOUND)
-        return card
-      } catch (error) {
-        if (error instanceof CardEditError) throw httpErrors.badRequest(error.message)
-        throw error
-      }
+      const card = await updateCard(db, request.params.stub, request.body)
+      if (!card) throw notFound(CARD_NOT_FOUND)
+      return card
     },
   )
 }

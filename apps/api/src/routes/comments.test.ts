@@ -1,5 +1,7 @@
 import type { Comment } from '@spellboard/core/comments'
+import { commentSchema } from '@spellboard/core/comments'
 import type { Page } from '@spellboard/core/pagination'
+import { pageSchema } from '@spellboard/core/pagination'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -10,6 +12,7 @@ import {
   type TestUser,
 } from '../../test/helpers.ts'
 import { seedThreads, type ThreadFixtures } from '../../test/thread-fixtures.ts'
+import { wireBody } from '../../test/wire.ts'
 import { comments, stream, subscriptions } from '../db/schema.ts'
 
 let t: TestApp
@@ -48,7 +51,7 @@ async function list(entityId: number | string, query = '', user: Caller = null) 
     headers: auth(user),
   })
   expect(response.statusCode).toBe(200)
-  return response.json<Page<Comment>>()
+  return wireBody(pageSchema(commentSchema), response.json()) as Page<Comment>
 }
 
 /** A fresh, empty thread: a new card each time keeps tests independent. */
@@ -353,7 +356,10 @@ describe('PATCH /v2/comment/{comment_entity_id}', () => {
       moderation_notes: 'Tone',
     })
     expect(moderated.statusCode).toBe(200)
-    expect(moderated.json()).toMatchObject({ text: 'Kind words', is_moderated: true })
+    expect(wireBody(commentSchema, moderated.json())).toMatchObject({
+      text: 'Kind words',
+      is_moderated: true,
+    })
     const again = await edit(admin, comment.entity_id, { text: 'Kinder', moderation_notes: 'More' })
     expect(again.statusCode).toBe(200)
     expect(await storedComment(comment.entity_id)).toMatchObject({

@@ -1,4 +1,3 @@
-import { httpErrors } from '@fastify/sensible'
 import { SORT_ORDERS } from '@spellboard/core/cards'
 import { commentCreateSchema, commentEditSchema, commentSchema } from '@spellboard/core/comments'
 import { LIMITS } from '@spellboard/core/limits'
@@ -12,13 +11,7 @@ import { BODY_LIMITS } from '../lib/body-limits.ts'
 import { paginate } from '../lib/pagination.ts'
 import { pagingQuery, pathInt, qEnum, qString } from '../lib/params.ts'
 import { requireUser } from '../plugins/auth.ts'
-import {
-  type CommentProblem,
-  deleteComment,
-  editComment,
-  listComments,
-  postComment,
-} from '../services/comments.ts'
+import { deleteComment, editComment, listComments, postComment } from '../services/comments.ts'
 
 const threadParams = z.object({ entity_id: pathInt })
 const commentParams = z.object({ comment_entity_id: pathInt })
@@ -27,21 +20,6 @@ const listQuery = z.object({
   ...pagingQuery(LIMITS.commentPageSize),
 })
 const deleteQuery = z.object({ moderation_notes: qString() })
-
-const REFUSALS: Record<CommentProblem, () => Error> = {
-  not_found: () => httpErrors.notFound('No valid resource found to comment on.'),
-  legacy: () => httpErrors.badRequest('Commenting on legacy decks and cards is not allowed.'),
-  snapshot: () => httpErrors.badRequest('You cannot comment on snapshots.'),
-  blank_text: () => httpErrors.badRequest('You cannot post blank comments.'),
-  comment_not_found: () => httpErrors.notFound('No such comment found.'),
-  comment_deleted: () => httpErrors.badRequest('You cannot edit deleted comments.'),
-  not_author: () => httpErrors.forbidden('You may only change your own comments.'),
-  notes_required: () =>
-    httpErrors.badRequest("You must include moderation notes when editing other users' comments."),
-  delete_notes_required: () =>
-    httpErrors.badRequest("You must include moderation notes when deleting other users' comments."),
-  moderated: () => httpErrors.badRequest('This comment has been moderated and cannot be modified.'),
-}
 
 /**
  * Comment threads on cards and decks (API.md §7.6). Authentication runs before validation, so an
@@ -88,14 +66,7 @@ export function commentsRoutes(instance: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const author = requireUser(request)
-      const result = await postComment(
-        deps.db,
-        author,
-        request.params.entity_id,
-        request.body.text,
-        deps.now,
-      )
-      if ('problem' in result) throw REFUSALS[result.problem]()
+      await postComment(deps.db, author, request.params.entity_id, request.body.text, deps.now)
       return reply.code(201).send({ detail: 'Comment successfully posted!' })
     },
   )
@@ -113,17 +84,15 @@ export function commentsRoutes(instance: FastifyInstance, deps: AppDeps) {
       preValidation: deps.auth.user,
       bodyLimit: BODY_LIMITS.comment,
     },
-    async (request) => {
+    (request) => {
       const editor = requireUser(request)
-      const result = await editComment(
+      return editComment(
         deps.db,
         editor,
         request.params.comment_entity_id,
         request.body,
         deps.now(),
       )
-      if ('problem' in result) throw REFUSALS[result.problem]()
-      return result.comment
     },
   )
 
@@ -140,14 +109,13 @@ export function commentsRoutes(instance: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const actor = requireUser(request)
-      const refusal = await deleteComment(
+      await deleteComment(
         deps.db,
         actor,
         request.params.comment_entity_id,
         request.query.moderation_notes,
         deps.now(),
       )
-      if (refusal) throw REFUSALS[refusal.problem]()
       return reply.code(204).send()
     },
   )

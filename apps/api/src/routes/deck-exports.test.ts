@@ -1,3 +1,4 @@
+import { deckExportPageSchema, deckImportResultSchema } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -10,6 +11,7 @@ import {
   snapshot,
 } from '../../test/deck-fixtures.ts'
 import { bearer, createTestUser, type TestApp, type TestUser } from '../../test/helpers.ts'
+import { wireBody } from '../../test/wire.ts'
 import { invalidateCatalogue } from '../services/cards/catalogue.ts'
 import { bumpCatalogueVersion } from '../services/catalogue-version.ts'
 
@@ -69,7 +71,9 @@ type ExportPage = {
 
 const exportPage = async (query = '', t = source, exportTokenValue = token) => {
   const response = await get(t, `/v2/decks/export/${exportTokenValue}${query}`)
-  return { status: response.status, body: response.body as unknown as ExportPage }
+  const body =
+    response.status === 200 ? wireBody(deckExportPageSchema, response.body) : response.body
+  return { status: response.status, body: body as unknown as ExportPage }
 }
 
 describe('GET /v2/decks/export/{token}', () => {
@@ -200,7 +204,7 @@ describe('GET /v2/decks/import/{token}', () => {
   it('pulls the decks, links snapshots to their deck and reports back', async () => {
     const response = await importFrom(`?from_api=${encodeURIComponent(sourceUrl)}`)
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({
+    expect(wireBody(deckImportResultSchema, response.json())).toEqual({
       next_page_from_date: null,
       total_count: 2,
       success_count: 2,

@@ -93,7 +93,7 @@ export function deckExportsRoutes(instance: FastifyInstance, deps: AppDeps) {
       preValidation: deps.auth.user,
       config: { writes: true },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request)
       // An origin the operator did not list is refused before anything else: no call, no count.
       const origin = importSourceOrigin(
@@ -101,12 +101,7 @@ export function deckExportsRoutes(instance: FastifyInstance, deps: AppDeps) {
         deps.config.deckImportSources,
       )
       // Each import calls another site and writes decks: a player gets a few per window.
-      await enforceRateLimit(
-        limiter,
-        reply,
-        [`import:player:${user.id}`],
-        deps.config.rateLimits.import,
-      )
+      await enforceRateLimit(limiter, [`import:player:${user.id}`], deps.config.rateLimits.import)
       return importDecks(deps.db, user.id, request.params.export_token, {
         fromDate: request.query.from_date,
         deckShareUuid: request.query.deck_share_uuid,

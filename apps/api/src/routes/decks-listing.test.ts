@@ -1,3 +1,5 @@
+import { deckOutSchema } from '@spellboard/core/decks'
+import { pageSchema } from '@spellboard/core/pagination'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   buildDeckTestApp,
@@ -9,6 +11,7 @@ import {
   snapshot,
 } from '../../test/deck-fixtures.ts'
 import { createTestUser, type TestApp, type TestUser } from '../../test/helpers.ts'
+import { wireBody } from '../../test/wire.ts'
 
 let t: TestApp
 
@@ -27,7 +30,7 @@ type Page = {
 async function list(query: string, user?: TestUser | null): Promise<Page> {
   const response = await get(t, `/v2/decks${query}`, user)
   expect(response.status).toBe(200)
-  return response.body as unknown as Page
+  return wireBody(pageSchema(deckOutSchema), response.body) as Page
 }
 
 const ids = (page: Page) => page.results.map((deck) => deck.id)

@@ -1,3 +1,4 @@
+import { deckDetailsSchema } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -12,6 +13,7 @@ import {
   snapshot,
 } from '../../test/deck-fixtures.ts'
 import { bearer, createTestUser, type TestApp, type TestUser } from '../../test/helpers.ts'
+import { wireBody } from '../../test/wire.ts'
 
 let t: TestApp
 let owner: TestUser
@@ -39,8 +41,11 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const details = (id: number, user?: TestUser | null, query = '') =>
-  get(t, `/v2/decks/${id}${query}`, user)
+const details = async (id: number, user?: TestUser | null, query = '') => {
+  const answer = await get(t, `/v2/decks/${id}${query}`, user)
+  if (answer.status === 200) wireBody(deckDetailsSchema, answer.body)
+  return answer
+}
 
 describe('GET /v2/decks/{id} resolution', () => {
   it.each<[string, () => number, () => TestUser | null, string, () => number]>([

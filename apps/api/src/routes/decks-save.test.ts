@@ -1,3 +1,4 @@
+import { deckSaveOutSchema } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -10,6 +11,7 @@ import {
   snapshot,
 } from '../../test/deck-fixtures.ts'
 import { createTestUser, type TestApp, type TestUser } from '../../test/helpers.ts'
+import { wireBody } from '../../test/wire.ts'
 
 let t: TestApp
 let owner: TestUser
@@ -53,7 +55,7 @@ describe('PUT /v2/decks creates a working deck', () => {
   it('answers the saved deck in FULL form', async () => {
     const response = await putDeck(t, owner, SERA_DECK)
     expect(response.statusCode).toBe(200)
-    const deck = response.json()
+    const deck = wireBody(deckSaveOutSchema, response.json())
     expect(Object.keys(deck).sort()).toEqual([...SAVE_OUT_KEYS].sort())
     expect(deck).toMatchObject({
       source_id: null,

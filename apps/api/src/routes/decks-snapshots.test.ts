@@ -1,3 +1,4 @@
+import { snapshotCreatedSchema } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -14,6 +15,7 @@ import {
   snapshot,
 } from '../../test/deck-fixtures.ts'
 import { bearer, createTestUser, type TestApp, type TestUser } from '../../test/helpers.ts'
+import { wireBody } from '../../test/wire.ts'
 
 let t: TestApp
 let owner: TestUser
@@ -52,7 +54,10 @@ describe('POST /v2/decks/{id}/snapshot', () => {
     await putDeck(t, owner, { ...SERA_DECK, ...SELECTED, id: working, title: 'Second save' })
     const response = await postSnapshot(t, owner, working)
     expect(response.statusCode).toBe(201)
-    expect(response.json()).toEqual({ detail: expect.any(String), snapshot_id: expect.any(Number) })
+    expect(wireBody(snapshotCreatedSchema, response.json())).toEqual({
+      detail: expect.any(String),
+      snapshot_id: expect.any(Number),
+    })
     const copy = await savedView(response.json().snapshot_id)
     expect(copy).toMatchObject({
       title: 'Second save',

@@ -27,6 +27,7 @@ import {
   qUuid4,
   uuid4,
 } from '../lib/params.ts'
+import { Refusal } from '../lib/refusal.ts'
 import { requireUser } from '../plugins/auth.ts'
 import type { AuthUser } from '../services/accounts/auth-user.ts'
 import { getCatalogue } from '../services/cards/catalogue.ts'
@@ -36,7 +37,6 @@ import { deleteDeck } from '../services/decks/delete.ts'
 import { deckDetails } from '../services/decks/details.ts'
 import { listMyDecks, listPublicDecks } from '../services/decks/listing.ts'
 import { PublicReadCache } from '../services/decks/public-cache.ts'
-import { DeckRefusal } from '../services/decks/refusals.ts'
 import { saveDeck } from '../services/decks/save.ts'
 import { sharedDeck } from '../services/decks/shared.ts'
 import { createSnapshot, editSnapshot, listSnapshots } from '../services/decks/snapshots.ts'
@@ -86,7 +86,7 @@ function sendJson(reply: FastifyReply, body: Buffer) {
 /**
  * Decks, snapshots, sharing and cloning (API.md §7.5). Authentication runs before validation, so
  * an anonymous or stale caller hears 401 whatever else is wrong with the request. Refusals are
- * thrown by the services (DeckRefusal) and carry their status.
+ * thrown by the services (Refusal) and carry their status.
  */
 export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>()
@@ -183,7 +183,7 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       // saved deck and private snapshots: those come from the database.
       if (!options.showSaved) {
         const shared = await readPublic().catch((error: unknown) => {
-          if (error instanceof DeckRefusal) return null
+          if (error instanceof Refusal) return null
           throw error
         })
         if (shared) {

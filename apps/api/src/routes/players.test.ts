@@ -1,3 +1,4 @@
+import { authTokenSchema, userSelfSchema } from '@spellboard/core/users'
 import { eq } from 'drizzle-orm'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +11,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/helpers.ts'
+import { wireBody } from '../../test/wire.ts'
 import { invites, users } from '../db/schema.ts'
 
 const UUID4 = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/
@@ -106,7 +108,7 @@ describe('invitations and registration', () => {
       },
     })
     expect(response.statusCode).toBe(201)
-    const body = response.json()
+    const body = wireBody(authTokenSchema, response.json())
     expect(body.token_type).toBe('bearer')
     expect(body.user).toMatchObject({
       username: 'Finisher',
@@ -230,7 +232,7 @@ describe('the caller’s account', () => {
   it('GET /v2/players/me answers UserSelf FULL', async () => {
     const response = await t.app.inject({ url: '/v2/players/me', headers: bearer(player) })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({
+    expect(wireBody(userSelfSchema, response.json())).toEqual({
       username: 'Original',
       badge: player.badge,
       description: null,

@@ -1,4 +1,3 @@
-import { httpErrors } from '@fastify/sensible'
 import { errorBodySchema } from '@spellboard/core/errors'
 import {
   authTokenSchema,
@@ -19,10 +18,11 @@ import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { BODY_LIMITS } from '../lib/body-limits.ts'
 import { uuid4 } from '../lib/params.ts'
+import { invalid, notFound, unauthorized, unprocessable } from '../lib/refusal.ts'
 import { requireUser } from '../plugins/auth.ts'
-import { RequestValidationError } from '../plugins/validation.ts'
 import { deliverAccountMail } from '../services/accounts/delivery.ts'
 import {
+  INVITATION_GONE,
   isInvitationValid,
   redeemInvitation,
   requestInvitation,
@@ -37,6 +37,7 @@ import {
   findPublicProfile,
   moderatePlayer,
   toUserSelf,
+  USER_NOT_FOUND,
   updateProfile,
 } from '../services/accounts/users.ts'
 import { startPasswordAttempt } from '../services/password-attempts.ts'
@@ -46,11 +47,6 @@ import { attemptKeys, createRateLimiter, enforceRateLimit } from '../services/ra
 const tags = ['players']
 const badgeParams = z.object({ badge: z.string() })
 const tokenParams = z.object({ token: uuid4 })
-
-/** Unknown, used and expired invitations get the same answer: nothing tells them apart. */
-export const INVITATION_GONE = 'This invitation has expired or was already used.'
-
-const USER_NOT_FOUND = 'User not found.'
 
 /** Sign-up by invitation, the caller's account, public profiles and moderation (API.md §7.1). */
 export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -78,14 +74,10 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
       const { email } = request.body
       await enforceRateLimit(
         limiter,
-        reply,
         attemptKeys('mail', request.ip, email),
         config.rateLimits.mail,
       )
       const invitation = await requestInvitation(deps.db, email, invitationLink())
-      if (invitation.kind === 'registered') {
-        throw httpErrors.badRequest('This e-mail is already in use.')
-      }
       await deliverAccountMail(
         deps.mailer,
         request.log,
@@ -111,7 +103,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       if (!(await isInvitationValid(deps.db, request.params.token, invitationLink()))) {
-        throw httpErrors.notFound(INVITATION_GONE)
+        throw notFound(INVITATION_GONE)
       }
       return { detail: 'This invitation is valid.' }
     },
@@ -130,22 +122,13 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
       preValidation: deps.auth.anonymousOnly,
     },
     async (request, reply) => {
-      const outcome = await redeemInvitation(
+      const user = await redeemInvitation(
         deps.db,
         request.params.token,
         request.body,
         invitationLink(),
       )
-      if (outcome.kind === 'unknown_invitation') throw httpErrors.notFound(INVITATION_GONE)
-      if (outcome.kind === 'registered') {
-        throw httpErrors.badRequest('This e-mail already has an account; please log in.')
-      }
-      const token = await authTokenFor(
-        config.secretKey,
-        outcome.user,
-        config.tokenHours * 3600,
-        deps.now(),
-      )
+      const token = await authTokenFor(config.secretKey, user, config.tokenHours * 3600, deps.now())
       return reply.code(201).send(token)
     },
   )
@@ -173,7 +156,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const user = requireUser(request)
       const updated = await updateProfile(deps.db, user.id, request.body, deps.now())
-      if (!updated) throw httpErrors.unauthorized('Not authenticated')
+      if (!updated) throw unauthorized('Not authenticated')
       return toUserSelf(updated)
     },
   )
@@ -190,11 +173,11 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
       preValidation: deps.auth.user,
       bodyLimit: BODY_LIMITS.account,
     },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request)
       const { current_password, password } = request.body
       // Guessing the current password with a stolen session is throttled like log-in.
-      const attempt = await startPasswordAttempt(limiter, reply, {
+      const attempt = await startPasswordAttempt(limiter, {
         scope: 'password',
         ip: request.ip,
         account: String(user.id),
@@ -202,7 +185,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
       })
       const check = await verifyPassword(current_password, await findPasswordHash(deps.db, user.id))
       if (!check.ok) {
-        throw new RequestValidationError([
+        throw unprocessable([
           {
             type: 'value_error',
             loc: ['body', 'current_password'],
@@ -246,7 +229,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const user = requireUser(request)
       if (!config.allowExports) {
-        throw httpErrors.badRequest('Deck exports are disallowed for this site.')
+        throw invalid('Deck exports are disallowed for this site.')
       }
       return { export_token: await deckExportToken(deps.db, user.id) }
     },
@@ -265,7 +248,7 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const profile = await findPublicProfile(deps.db, request.params.badge)
-      if (!profile) throw httpErrors.notFound('Player not found.')
+      if (!profile) throw notFound('Player not found.')
       return profile
     },
   )
@@ -285,22 +268,13 @@ export function playersRoutes(app: FastifyInstance, deps: AppDeps) {
         deps.auth.admin,
         async (request) => {
           const { badge } = request.params as { badge: string }
-          if (!(await badgeExists(deps.db, badge))) throw httpErrors.notFound(USER_NOT_FOUND)
+          if (!(await badgeExists(deps.db, badge))) throw notFound(USER_NOT_FOUND)
         },
       ],
     },
-    async (request) => {
+    (request) => {
       const admin = requireUser(request)
-      const outcome = await moderatePlayer(
-        deps.db,
-        request.params.badge,
-        admin.id,
-        request.body,
-        deps.now(),
-      )
-      if (outcome.kind === 'not_found') throw httpErrors.notFound(USER_NOT_FOUND)
-      if (outcome.kind === 'self') throw httpErrors.badRequest('You cannot moderate yourself.')
-      return outcome.result
+      return moderatePlayer(deps.db, request.params.badge, admin.id, request.body, deps.now())
     },
   )
 }

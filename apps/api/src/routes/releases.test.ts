@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs'
+import { releaseSchema } from '@spellboard/core/card-schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import {
   bearer,
   buildTestApp,
@@ -8,6 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/helpers.ts'
+import { wireBody } from '../../test/wire.ts'
 import { importFolder } from '../import/import-folder.ts'
 
 type Release = { name: string; stub: string; is_legacy: boolean; is_mine?: boolean }
@@ -21,7 +24,11 @@ describe.skipIf(!existsSync(REAL_DATA_DIR))('releases and collections', () => {
       url: `/v2/releases${query}`,
       headers: user ? bearer(user) : {},
     })
-    return { status: response.statusCode, body: response.json() as Release[] }
+    const body: Release[] =
+      response.statusCode === 200
+        ? wireBody(z.array(releaseSchema), response.json())
+        : response.json()
+    return { status: response.statusCode, body }
   }
   const putMine = async (payload: unknown, user: TestUser | null = player) => {
     const response = await t.app.inject({

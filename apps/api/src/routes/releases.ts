@@ -1,10 +1,10 @@
-import { httpErrors } from '@fastify/sensible'
 import { collectionSchema, releaseSchema, releaseUpdateSchema } from '@spellboard/core/card-schemas'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { qBool } from '../lib/params.ts'
+import { notFound } from '../lib/refusal.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { getCatalogue } from '../services/cards/catalogue.ts'
 import { listReleases, replaceCollection, setReleasePublic } from '../services/cards/releases.ts'
@@ -74,7 +74,7 @@ export function releasesRoutes(instance: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const release = await setReleasePublic(db, request.params.stub, request.body.is_public)
-      if (!release) throw httpErrors.notFound('Release not found.')
+      if (!release) throw notFound('Release not found.')
       return release
     },
   )

@@ -1,3 +1,4 @@
+import { subscriptionMarkerSchema } from '@spellboard/core/comments'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -8,6 +9,7 @@ import {
   type TestUser,
 } from '../../test/helpers.ts'
 import { seedThreads, type ThreadFixtures } from '../../test/thread-fixtures.ts'
+import { wireBody } from '../../test/wire.ts'
 import { cards, subscriptions } from '../db/schema.ts'
 
 let t: TestApp
@@ -69,7 +71,7 @@ describe('POST /v2/subscription/{entity_id}', () => {
     const id = target(threads)
     const response = await call('POST', reader, id)
     expect(response.statusCode).toBe(201)
-    expect(response.json()).toEqual({ last_seen_entity_id: 1 })
+    expect(wireBody(subscriptionMarkerSchema, response.json())).toEqual({ last_seen_entity_id: 1 })
     expect(await storedMarker(reader, id)).toBe(1)
   })
 

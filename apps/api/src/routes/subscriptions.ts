@@ -1,4 +1,3 @@
-import { httpErrors } from '@fastify/sensible'
 import { subscriptionMarkerSchema } from '@spellboard/core/comments'
 import { detailSchema } from '@spellboard/core/users'
 import type { FastifyInstance } from 'fastify'
@@ -7,23 +6,9 @@ import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { pathInt } from '../lib/params.ts'
 import { requireUser } from '../plugins/auth.ts'
-import type { ThreadProblem } from '../services/entities.ts'
-import {
-  advanceMarker,
-  type MarkerProblem,
-  subscribe,
-  unsubscribe,
-} from '../services/subscriptions.ts'
+import { advanceMarker, subscribe, unsubscribe } from '../services/subscriptions.ts'
 
 const threadParams = z.object({ entity_id: pathInt })
-
-const REFUSALS: Record<ThreadProblem | MarkerProblem, () => Error> = {
-  not_found: () => httpErrors.notFound('No valid resource found to subscribe to.'),
-  legacy: () => httpErrors.badRequest('Subscribing to legacy content is not allowed.'),
-  snapshot: () => httpErrors.badRequest('You cannot subscribe to snapshots.'),
-  not_subscribed: () => httpErrors.notFound('You are not subscribed to this content.'),
-  invalid_marker: () => httpErrors.badRequest('Invalid entity ID passed for this subscription.'),
-}
 
 /**
  * Subscriptions to comment threads (API.md §7.7). Authentication runs before validation, so an
@@ -42,7 +27,6 @@ export function subscriptionsRoutes(instance: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const user = requireUser(request)
       const result = await subscribe(deps.db, user.id, request.params.entity_id)
-      if ('problem' in result) throw REFUSALS[result.problem]()
       return reply.code(201).send({ last_seen_entity_id: result.lastSeenEntityId })
     },
   )
@@ -65,13 +49,12 @@ export function subscriptionsRoutes(instance: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const user = requireUser(request)
-      const refusal = await advanceMarker(
+      await advanceMarker(
         deps.db,
         user.id,
         request.params.entity_id,
         request.body.last_seen_entity_id,
       )
-      if (refusal) throw REFUSALS[refusal.problem]()
       return { detail: 'Subscription updated!' }
     },
   )

@@ -4,8 +4,6 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestUser, TEST_PASSWORD } from '../../test/helpers.ts'
 import { MATRIX_CATALOGUE } from '../../test/matrix-catalogue.ts'
-import { invites, users } from '../db/schema.ts'
-import { issueToken } from '../services/tokens.ts'
 import {
   createSecuritySite,
   deckBody,
@@ -14,7 +12,9 @@ import {
   ROLES,
   type Role,
   type SecuritySite,
-} from './site.ts'
+} from '../../test/security-site.ts'
+import { invites, users } from '../db/schema.ts'
+import { issueToken } from '../services/tokens.ts'
 
 /**
  * Who may call what (API.md §3.3, §9): every endpoint of §13 that changes something or shows

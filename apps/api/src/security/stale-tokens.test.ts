@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer } from '../../test/helpers.ts'
+import { createSecuritySite, type SecuritySite } from '../../test/security-site.ts'
 import { issueToken } from '../services/tokens.ts'
-import { createSecuritySite, type SecuritySite } from './site.ts'
 
 /**
  * Tokens that must not pass (API.md §3.2, §3.3), against one endpoint of each auth level: 401

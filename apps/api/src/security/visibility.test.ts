@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer } from '../../test/helpers.ts'
-import { createSecuritySite, type Role, type SecuritySite } from './site.ts'
+import { createSecuritySite, type Role, type SecuritySite } from '../../test/security-site.ts'
 
 /**
  * Where the status is the same for every caller but the answer is not (API.md §9): private

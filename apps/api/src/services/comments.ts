@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, max } from 'drizzle-orm'
 import type { Queryable } from '../db/client.ts'
 import { comments, stream, subscriptions, users } from '../db/schema.ts'
 import { isoDate } from '../lib/dates.ts'
+import { forbidden, invalid, notFound, type Refusal } from '../lib/refusal.ts'
 import { findEntity, findThreadSource, type ThreadProblem } from './entities.ts'
 import { setSubscriptionMarker } from './subscriptions.ts'
 
@@ -12,15 +13,14 @@ export type Commenter = { id: number; is_admin: boolean }
 
 /** Stored when an admin removes a comment without saying why (clients cannot send the notes). */
 
-export type CommentProblem =
-  | ThreadProblem
-  | 'blank_text'
-  | 'comment_not_found'
-  | 'comment_deleted'
-  | 'not_author'
-  | 'notes_required'
-  | 'delete_notes_required'
-  | 'moderated'
+const THREAD_REFUSALS: Record<ThreadProblem, () => Refusal> = {
+  not_found: () => notFound('No valid resource found to comment on.'),
+  legacy: () => invalid('Commenting on legacy decks and cards is not allowed.'),
+  snapshot: () => invalid('You cannot comment on snapshots.'),
+}
+const blankText = () => invalid('You cannot post blank comments.')
+const commentNotFound = () => notFound('No such comment found.')
+const notAuthor = () => forbidden('You may only change your own comments.')
 
 const commentColumns = {
   entityId: comments.entityId,
@@ -117,11 +117,11 @@ export function postComment(
   sourceEntityId: number,
   text: string,
   clock: () => number,
-): Promise<{ entityId: number } | { problem: CommentProblem }> {
+): Promise<{ entityId: number }> {
   return db.transaction(async (tx) => {
     const found = await findThreadSource(tx, sourceEntityId, { lock: true })
-    if ('problem' in found) return found
-    if (!text.trim()) return { problem: 'blank_text' as const }
+    if ('problem' in found) throw THREAD_REFUSALS[found.problem]()
+    if (!text.trim()) throw blankText()
     const { source } = found
     // Numbering continues after deleted comments: they are still listed.
     const [last] = await tx
@@ -166,20 +166,22 @@ export function editComment(
   commentEntityId: number,
   edit: CommentEdit,
   now: number,
-): Promise<{ comment: Comment } | { problem: CommentProblem }> {
+): Promise<Comment> {
   return db.transaction(async (tx) => {
     const entity = await findEntity(tx, commentEntityId, { lock: true })
-    if (entity?.kind !== 'comment') return { problem: 'comment_not_found' as const }
-    if (entity.isDeleted) return { problem: 'comment_deleted' as const }
-    if (!edit.text.trim()) return { problem: 'blank_text' as const }
+    if (entity?.kind !== 'comment') throw commentNotFound()
+    if (entity.isDeleted) throw invalid('You cannot edit deleted comments.')
+    if (!edit.text.trim()) throw blankText()
     const changes: Partial<typeof comments.$inferInsert> = {
       text: edit.text,
       modified: new Date(now).toISOString(),
     }
     if (entity.userId !== editor.id) {
-      if (!editor.is_admin) return { problem: 'not_author' as const }
+      if (!editor.is_admin) throw notAuthor()
       const notes = edit.moderation_notes?.trim()
-      if (!notes) return { problem: 'notes_required' as const }
+      if (!notes) {
+        throw invalid("You must include moderation notes when editing other users' comments.")
+      }
       const [current] = await tx
         .select({ text: comments.text, originalText: comments.originalText })
         .from(comments)
@@ -189,10 +191,10 @@ export function editComment(
       changes.moderationNotes = notes
       changes.isModerated = true
     } else if (entity.isModerated && !editor.is_admin) {
-      return { problem: 'moderated' as const }
+      throw invalid('This comment has been moderated and cannot be modified.')
     }
     await tx.update(comments).set(changes).where(eq(comments.id, entity.id))
-    return { comment: await readComment(tx, commentEntityId) }
+    return readComment(tx, commentEntityId)
   })
 }
 
@@ -206,24 +208,25 @@ export async function deleteComment(
   commentEntityId: number,
   moderationNotes: string | undefined,
   now: number,
-): Promise<{ problem: CommentProblem } | null> {
+): Promise<void> {
   const entity = await findEntity(db, commentEntityId)
-  if (entity?.kind !== 'comment') return { problem: 'comment_not_found' }
+  if (entity?.kind !== 'comment') throw commentNotFound()
   const isAuthor = entity.userId === actor.id
-  if (!isAuthor && !actor.is_admin) return { problem: 'not_author' }
-  if (entity.isDeleted) return null
+  if (!isAuthor && !actor.is_admin) throw notAuthor()
+  if (entity.isDeleted) return
   const changes: Partial<typeof comments.$inferInsert> = {
     isDeleted: true,
     modified: new Date(now).toISOString(),
   }
   if (!isAuthor) {
     const notes = moderationNotes?.trim()
-    if (!notes) return { problem: 'delete_notes_required' }
+    if (!notes) {
+      throw invalid("You must include moderation notes when deleting other users' comments.")
+    }
     changes.isModerated = true
     changes.moderationNotes = notes
   }
   await db.update(comments).set(changes).where(eq(comments.id, entity.id))
-  return null
 }
 
 /**

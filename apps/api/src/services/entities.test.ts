@@ -65,7 +65,6 @@ describe('findEntity', () => {
       'Hi',
       Date.now,
     )
-    if (!('entityId' in posted)) throw new Error('comment not posted')
     commentId = posted.entityId
   })
   afterAll(() => test.drop())

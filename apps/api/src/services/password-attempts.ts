@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify'
 import { type RateLimiter, tooManyAttempts } from './rate-limit.ts'
 
 /** A client address may fail this many times the per-account limit, across all accounts. */
@@ -25,7 +24,6 @@ export type PasswordAttempt = {
  */
 export async function startPasswordAttempt(
   limiter: RateLimiter,
-  reply: FastifyReply,
   attempt: { scope: 'login' | 'password'; ip: string; account: string; limit: number },
 ): Promise<PasswordAttempt> {
   const { scope, ip, account, limit } = attempt
@@ -38,7 +36,7 @@ export async function startPasswordAttempt(
   if (fromAddress > limit * ADDRESS_FACTOR || fromAddressOnAccount > limit) {
     // No password was tried: the account's own count stays as it was.
     await limiter.refund(keys.slice(2))
-    throw tooManyAttempts(reply, limiter.secondsLeft())
+    throw tooManyAttempts(limiter.secondsLeft())
   }
   const failuresBefore = onAccount - 1
   const delay = Math.min(MAX_DELAY_MS, Math.max(0, failuresBefore - limit + 1) * DELAY_STEP_MS)

@@ -1,7 +1,8 @@
-import { httpErrors } from '@fastify/sensible'
 import { sql } from 'drizzle-orm'
-import type { FastifyReply } from 'fastify'
 import { type Db, queryRows } from '../db/client.ts'
+import type { rateLimits } from '../db/schema.ts'
+import type { SqlRow } from '../db/sql-rows.ts'
+import { tooMany } from '../lib/refusal.ts'
 
 const KEY_MAX = 300
 
@@ -27,7 +28,7 @@ export function createRateLimiter(db: Db, options: { windowSeconds: number; now:
   async function hit(keys: string[]): Promise<number[]> {
     const window = currentWindow()
     const unique = normalise(keys)
-    const rows = await queryRows<{ key: string; count: number }>(
+    const rows = await queryRows<SqlRow<typeof rateLimits, 'key' | 'count'>>(
       db,
       sql`insert into rate_limit (key, window_start, count)
           values ${sql.join(
@@ -100,20 +101,16 @@ function waitText(seconds: number): string {
 }
 
 /** 429 with `Retry-After` in seconds. */
-export function tooManyAttempts(reply: FastifyReply, retryAfter: number) {
-  reply.header('Retry-After', String(retryAfter))
-  return httpErrors.tooManyRequests(
-    `Too many attempts; please try again in ${waitText(retryAfter)}.`,
-  )
+export function tooManyAttempts(retryAfter: number) {
+  return tooMany(`Too many attempts; please try again in ${waitText(retryAfter)}.`, retryAfter)
 }
 
 /** Counts the attempt; past the limit answers 429 with `Retry-After` in seconds. */
 export async function enforceRateLimit(
   limiter: RateLimiter,
-  reply: FastifyReply,
   keys: string[],
   limit: number,
 ): Promise<void> {
   const retryAfter = await limiter.consume(keys, limit)
-  if (retryAfter !== null) throw tooManyAttempts(reply, retryAfter)
+  if (retryAfter !== null) throw tooManyAttempts(retryAfter)
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Queryable } from '../db/client.ts'
 import { comments, decks, subscriptions } from '../db/schema.ts'
+import { invalid, notFound, type Refusal } from '../lib/refusal.ts'
 import { findThreadSource, type ThreadProblem, type ThreadSource } from './entities.ts'
 
 /**
@@ -85,13 +86,19 @@ async function initialMarker(db: Queryable, source: ThreadSource): Promise<numbe
   return null
 }
 
+const THREAD_REFUSALS: Record<ThreadProblem, () => Refusal> = {
+  not_found: () => notFound('No valid resource found to subscribe to.'),
+  legacy: () => invalid('Subscribing to legacy content is not allowed.'),
+  snapshot: () => invalid('You cannot subscribe to snapshots.'),
+}
+
 export async function subscribe(
   db: Queryable,
   userId: number,
   entityId: number,
-): Promise<{ lastSeenEntityId: number } | { problem: ThreadProblem }> {
+): Promise<{ lastSeenEntityId: number }> {
   const found = await findThreadSource(db, entityId)
-  if ('problem' in found) return found
+  if ('problem' in found) throw THREAD_REFUSALS[found.problem]()
   const existing = await subscriptionMarker(db, userId, entityId)
   if (existing !== undefined) return { lastSeenEntityId: existing ?? NOTHING_SEEN }
   const marker = (await initialMarker(db, found.source)) ?? NOTHING_SEEN
@@ -115,8 +122,6 @@ export async function unsubscribe(db: Queryable, userId: number, entityId: numbe
     .delete(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.sourceEntityId, entityId)))
 }
-
-export type MarkerProblem = 'not_subscribed' | 'invalid_marker'
 
 /** Whether `marker` is a comment of this thread or a published snapshot of this very deck. */
 async function isValidMarker(db: Queryable, entityId: number, marker: number): Promise<boolean> {
@@ -145,14 +150,15 @@ export async function advanceMarker(
   userId: number,
   entityId: number,
   marker: number,
-): Promise<{ problem: MarkerProblem } | null> {
+): Promise<void> {
   if ((await subscriptionMarker(db, userId, entityId)) === undefined) {
-    return { problem: 'not_subscribed' }
+    throw notFound('You are not subscribed to this content.')
   }
-  if (!(await isValidMarker(db, entityId, marker))) return { problem: 'invalid_marker' }
+  if (!(await isValidMarker(db, entityId, marker))) {
+    throw invalid('Invalid entity ID passed for this subscription.')
+  }
   await db
     .update(subscriptions)
     .set({ lastSeenEntityId: marker })
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.sourceEntityId, entityId)))
-  return null
 }

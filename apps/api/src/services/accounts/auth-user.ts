@@ -1,3 +1,6 @@
+/** The refusal every request of a banned player gets. */
+export const BANNED = 'Your account has been banned; please contact the moderators.'
+
 /** The player a request is authenticated as (plugins/auth.ts sets it on the request). */
 export type AuthUser = {
   id: number

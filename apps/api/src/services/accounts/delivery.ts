@@ -1,5 +1,5 @@
-import { httpErrors } from '@fastify/sensible'
 import type { FastifyBaseLogger } from 'fastify'
+import { invalid } from '../../lib/refusal.ts'
 import type { Mail, Mailer } from '../mailer.ts'
 
 /**
@@ -18,8 +18,6 @@ export async function deliverAccountMail(
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string }
     log.warn({ code, reason: message }, `${what} mail could not be sent`)
-    throw httpErrors.badRequest(
-      `Unable to send the ${what} e-mail right now; please try again later.`,
-    )
+    throw invalid(`Unable to send the ${what} e-mail right now; please try again later.`)
   }
 }

@@ -3,12 +3,15 @@ import type { Registration } from '@spellboard/core/users'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { invites } from '../../db/schema.ts'
+import type { SqlRow } from '../../db/sql-rows.ts'
+import { invalid, notFound } from '../../lib/refusal.ts'
 import { hashPassword } from '../passwords.ts'
 import type { AuthUser } from './auth-user.ts'
 import { randomPhoenixbornName } from './random-names.ts'
 import { insertAccount, isEmailRegistered } from './users.ts'
 
-export type InvitationRequest = { kind: 'registered' } | { kind: 'ok'; token: string }
+/** Unknown, used and expired invitation links get the same answer. */
+export const INVITATION_GONE = 'This invitation has expired or was already used.'
 
 /** Invitation links expire INVITE_TOKEN_DAYS after they were last asked for. */
 export type InvitationLink = { now: number; lifetimeDays: number }
@@ -25,10 +28,10 @@ export async function requestInvitation(
   db: Db,
   email: string,
   link: InvitationLink,
-): Promise<InvitationRequest> {
-  if (await isEmailRegistered(db, email)) return { kind: 'registered' }
+): Promise<{ token: string }> {
+  if (await isEmailRegistered(db, email)) throw invalid('This e-mail is already in use.')
   const requested = new Date(link.now).toISOString()
-  const [row] = await queryRows<{ uuid: string }>(
+  const [row] = await queryRows<SqlRow<typeof invites, 'uuid'>>(
     db,
     sql`insert into invite (uuid, email, requests, requested)
         values (${randomUUID()}, ${email}, 1, ${requested}::timestamptz)
@@ -39,13 +42,8 @@ export async function requestInvitation(
         returning uuid`,
   )
   if (!row) throw new Error('invitation upsert returned no row')
-  return { kind: 'ok', token: row.uuid }
+  return { token: row.uuid }
 }
-
-export type RegistrationOutcome =
-  | { kind: 'ok'; user: AuthUser }
-  | { kind: 'unknown_invitation' }
-  | { kind: 'registered' }
 
 /** The invitation of this token while it is valid; unknown, used and expired look the same. */
 const validInvitation = (token: string, link: InvitationLink) =>
@@ -72,18 +70,18 @@ export async function redeemInvitation(
   token: string,
   registration: Registration,
   link: InvitationLink,
-): Promise<RegistrationOutcome> {
-  if (!(await isInvitationValid(db, token, link))) return { kind: 'unknown_invitation' }
+): Promise<AuthUser> {
+  if (!(await isInvitationValid(db, token, link))) throw notFound(INVITATION_GONE)
   const passwordHash = await hashPassword(registration.password)
-  return db.transaction(async (tx): Promise<RegistrationOutcome> => {
+  const user = await db.transaction(async (tx): Promise<AuthUser | null> => {
     // Locks the invitation: a second submission of the same link waits, then finds it gone.
     const [locked] = await tx
       .select()
       .from(invites)
       .where(validInvitation(token, link))
       .for('update')
-    if (!locked) return { kind: 'unknown_invitation' }
-    const user = await insertAccount(tx, {
+    if (!locked) throw notFound(INVITATION_GONE)
+    const created = await insertAccount(tx, {
       email: locked.email,
       passwordHash,
       username: registration.username ?? randomPhoenixbornName(),
@@ -92,6 +90,9 @@ export async function redeemInvitation(
     })
     // Consumed either way: an e-mail that has an account never needs its invitation again.
     await tx.delete(invites).where(eq(invites.uuid, token))
-    return user ? { kind: 'ok', user } : { kind: 'registered' }
+    return created
   })
+  // Refused after the commit, so the invitation stays consumed.
+  if (!user) throw invalid('This e-mail already has an account; please log in.')
+  return user
 }

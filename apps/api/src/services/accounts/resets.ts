@@ -2,35 +2,35 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, gt } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
+import { forbidden, notFound } from '../../lib/refusal.ts'
 import { hashPassword } from '../passwords.ts'
-import type { AuthUser } from './auth-user.ts'
+import { type AuthUser, BANNED } from './auth-user.ts'
 import { sessionsEnded } from './sessions.ts'
 import { accountColumns } from './users.ts'
 
-export type ResetRequest =
-  | { kind: 'unknown' }
-  | { kind: 'banned' }
-  | { kind: 'ok'; email: string; token: string }
+/** Unknown, used and expired reset links get the same answer: nothing tells them apart. */
+export const RESET_LINK_GONE =
+  'This reset link has expired or was already used; please ask for a new one.'
 
 /** Each request replaces the pending token, so only the newest link works. */
 export async function requestPasswordReset(
   db: Db,
   email: string,
   now: number,
-): Promise<ResetRequest> {
+): Promise<{ email: string; token: string }> {
   const [user] = await db
     .select({ id: users.id, isBanned: users.isBanned })
     .from(users)
     .where(eq(users.email, email))
-  if (!user) return { kind: 'unknown' }
-  if (user.isBanned) return { kind: 'banned' }
+  if (!user) throw notFound('No account found for this e-mail.')
+  if (user.isBanned) throw forbidden(BANNED)
   const token = randomUUID()
   const stamp = new Date(now).toISOString()
   await db
     .update(users)
     .set({ resetUuid: token, resetRequested: stamp, modified: stamp })
     .where(eq(users.id, user.id))
-  return { kind: 'ok', email, token }
+  return { email, token }
 }
 
 export type ResetLink = { now: number; lifetimeHours: number }
@@ -41,23 +41,15 @@ function pendingReset(token: string, link: ResetLink) {
   return and(eq(users.resetUuid, token), gt(users.resetRequested, oldest))
 }
 
-export type ResetLinkState = 'unknown' | 'banned' | 'ok'
-
-/** Whether a reset link still works; unknown, used and expired links are all `unknown`. */
-export async function resetLinkState(
-  db: Db,
-  token: string,
-  link: ResetLink,
-): Promise<ResetLinkState> {
+/** Refuses a reset link that no longer works; unknown, used and expired links look the same. */
+export async function checkResetLink(db: Db, token: string, link: ResetLink): Promise<void> {
   const [pending] = await db
     .select({ isBanned: users.isBanned })
     .from(users)
     .where(pendingReset(token, link))
-  if (!pending) return 'unknown'
-  return pending.isBanned ? 'banned' : 'ok'
+  if (!pending) throw notFound(RESET_LINK_GONE)
+  if (pending.isBanned) throw forbidden(BANNED)
 }
-
-export type ResetOutcome = { kind: 'unknown' } | { kind: 'banned' } | { kind: 'ok'; user: AuthUser }
 
 /**
  * Sets the new password and clears the token in one statement, so a link works once even when
@@ -69,9 +61,8 @@ export async function completePasswordReset(
   token: string,
   password: string,
   link: ResetLink,
-): Promise<ResetOutcome> {
-  const state = await resetLinkState(db, token, link)
-  if (state !== 'ok') return { kind: state }
+): Promise<AuthUser> {
+  await checkResetLink(db, token, link)
   const passwordHash = await hashPassword(password)
   const [user] = await db
     .update(users)
@@ -84,5 +75,6 @@ export async function completePasswordReset(
     })
     .where(pendingReset(token, link))
     .returning(accountColumns)
-  return user ? { kind: 'ok', user } : { kind: 'unknown' }
+  if (!user) throw notFound(RESET_LINK_GONE)
+  return user
 }

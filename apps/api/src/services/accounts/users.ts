@@ -8,6 +8,7 @@ import type {
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Queryable } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
+import { invalid, notFound } from '../../lib/refusal.ts'
 import { generateBadge } from '../badges.ts'
 import type { AuthUser } from './auth-user.ts'
 
@@ -129,10 +130,7 @@ export async function badgeExists(db: Db, badge: string): Promise<boolean> {
   return row !== undefined
 }
 
-export type ModerationOutcome =
-  | { kind: 'ok'; result: ModerationResult }
-  | { kind: 'not_found' }
-  | { kind: 'self' }
+export const USER_NOT_FOUND = 'User not found.'
 
 /**
  * A ban decision touches only the ban flag and the notes; otherwise the sent username and
@@ -144,10 +142,10 @@ export async function moderatePlayer(
   moderatorId: number,
   moderation: Moderation,
   now: number,
-): Promise<ModerationOutcome> {
+): Promise<ModerationResult> {
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.badge, badge))
-  if (!target) return { kind: 'not_found' }
-  if (target.id === moderatorId) return { kind: 'self' }
+  if (!target) throw notFound(USER_NOT_FOUND)
+  if (target.id === moderatorId) throw invalid('You cannot moderate yourself.')
   const changes =
     moderation.is_banned !== undefined
       ? { isBanned: moderation.is_banned }
@@ -165,7 +163,8 @@ export async function moderatePlayer(
       is_banned: users.isBanned,
       moderation_notes: users.moderationNotes,
     })
-  return row ? { kind: 'ok', result: row } : { kind: 'not_found' }
+  if (!row) throw notFound(USER_NOT_FOUND)
+  return row
 }
 
 export type NewAccount = {

@@ -3,6 +3,7 @@ import { stubify } from '@spellboard/core/stubs'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { type Db, queryRows, type Tx } from '../../db/client.ts'
 import { cardConjurations, cards, releases } from '../../db/schema.ts'
+import { invalid } from '../../lib/refusal.ts'
 import { bumpCatalogueVersion } from '../catalogue-version.ts'
 import { conjurationNamesIn, diceOfCosts, magicCostOf, parseCost, statOf } from './card-input.ts'
 import { invalidateCatalogue } from './catalogue.ts'
@@ -16,11 +17,6 @@ import {
   searchTextOf,
 } from './derive.ts'
 import { toWireCard } from './wire.ts'
-
-/** A refusal the admin can act on (answered 400 with this text). */
-export class CardEditError extends Error {
-  override name = 'CardEditError'
-}
 
 /** Extra search words sit after the name on the first line of the search text (§6.10). */
 export function searchKeywordsOf(searchText: string, name: string): string {
@@ -89,7 +85,7 @@ async function catalogueChange<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise
     if (result !== null) invalidateCatalogue(db)
     return result
   } catch (error) {
-    if (isUniqueViolation(error)) throw new CardEditError('Card already exists!')
+    if (isUniqueViolation(error)) throw invalid('Card already exists!')
     throw error
   }
 }
@@ -107,7 +103,7 @@ export async function createCard(db: Db, input: CardCreate): Promise<void> {
           sql`(${cards.stub} = ${stub} or ${cards.name} = ${input.name})`,
         ),
       )
-    if (clash) throw new CardEditError('Card already exists!')
+    if (clash) throw invalid('Card already exists!')
 
     const wantedConjurations = conjurationNamesIn(input.text).map((name) => ({
       name,
@@ -130,7 +126,7 @@ export async function createCard(db: Db, input: CardCreate): Promise<void> {
             )
     const missing = wantedConjurations.filter((c) => !conjurations.some((f) => f.stub === c.stub))
     if (missing.length > 0) {
-      throw new CardEditError(
+      throw invalid(
         `The following conjurations must be added first: ${missing.map((c) => c.stub).join(', ')}`,
       )
     }
@@ -308,7 +304,7 @@ export async function updateCard(db: Db, stub: string, update: CardUpdate): Prom
             sql`(${cards.stub} = ${newStub} or ${cards.name} = ${name})`,
           ),
         )
-      if (clash) throw new CardEditError('A card with that name already exists.')
+      if (clash) throw invalid('A card with that name already exists.')
       json.name = name
       json.stub = newStub
       await followRename(tx, before, name, newStub)

@@ -11,6 +11,8 @@ import {
 } from '@spellboard/core/cards'
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
+import type { userReleases } from '../../db/schema.ts'
+import type { SqlRow } from '../../db/sql-rows.ts'
 import { type Catalogue, type CatalogueCard, editionOf } from './catalogue.ts'
 import { diceFilter } from './dice-filter.ts'
 import { parseTextQuery } from './full-text.ts'
@@ -36,7 +38,7 @@ export type CardFilters = {
 type Predicate = (card: CatalogueCard) => boolean
 
 async function collectionReleaseIds(db: Db, userId: number): Promise<Set<number>> {
-  const rows = await queryRows<{ release_id: number }>(
+  const rows = await queryRows<SqlRow<typeof userReleases, 'release_id'>>(
     db,
     sql`select release_id from user_release where user_id = ${userId}`,
   )

@@ -1,6 +1,8 @@
 import type { Release } from '@spellboard/core/card-schemas'
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
+import type { userReleases } from '../../db/schema.ts'
+import type { SqlRow } from '../../db/sql-rows.ts'
 import { bumpCatalogueVersion } from '../catalogue-version.ts'
 import { type Catalogue, editionOf, invalidateCatalogue } from './catalogue.ts'
 
@@ -22,7 +24,7 @@ export async function listReleases(
       is_legacy: release.isLegacy,
     }))
   }
-  const rows = await queryRows<{ release_id: number }>(
+  const rows = await queryRows<SqlRow<typeof userReleases, 'release_id'>>(
     db,
     sql`select release_id from user_release where user_id = ${userId}`,
   )

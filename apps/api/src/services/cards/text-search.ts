@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import { type Db, queryRows } from '../../db/client.ts'
+import type { cards } from '../../db/schema.ts'
+import type { SqlRow } from '../../db/sql-rows.ts'
 import { type Catalogue, catalogueMemo } from './catalogue.ts'
 import { type TextQuery, textMatches } from './full-text.ts'
 
@@ -30,7 +32,7 @@ export function cardsMatchingText(
   const cached = cache.get(key)
   if (cached) return cached
   const initials = query.initials ? sql` or initials = ${query.initials}` : sql``
-  const pending = queryRows<{ id: number }>(
+  const pending = queryRows<SqlRow<typeof cards, 'id'>>(
     db,
     sql`select id from card
         where is_legacy = ${isLegacy} and (${textMatches(sql`search_text`, query)}${initials})`,

@@ -1,12 +1,12 @@
 import type { DeckSaveOut } from '@spellboard/core/decks'
 import type { Db } from '../../db/client.ts'
 import { decks } from '../../db/schema.ts'
+import { notFound } from '../../lib/refusal.ts'
 import type { AuthUser } from '../accounts/auth-user.ts'
 import { getCatalogue } from '../cards/catalogue.ts'
 import { catalogueCard } from './contents.ts'
 import { copyContents, fitTitle, insertSnapshot } from './copy.ts'
 import { readDeckSaveOut } from './read.ts'
-import { notFound } from './refusals.ts'
 import { deckById, findDeck } from './rows.ts'
 
 export type CloneOptions = { directShareUuid?: string | undefined; redRains: boolean }

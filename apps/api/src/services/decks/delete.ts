@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
+import type { decks } from '../../db/schema.ts'
+import type { SqlRow } from '../../db/sql-rows.ts'
+import { forbidden, invalid } from '../../lib/refusal.ts'
 import type { AuthUser } from '../accounts/auth-user.ts'
 import { announceChange } from '../change-notices.ts'
 import { removeThread } from '../comments.ts'
-import { forbidden, invalid } from './refusals.ts'
 import { deckById, findDeck } from './rows.ts'
 import { removeDeckStream, repairStream } from './stream.ts'
 
@@ -24,7 +26,7 @@ export function deleteDeck(db: Db, user: AuthUser, deckId: number): Promise<void
     if (deck.is_snapshot) {
       await tx.execute(sql`update deck set is_deleted = true where id = ${deck.id}`)
       if (deck.is_public && deck.source_id !== null) {
-        const [working] = await queryRows<{ id: number; entity_id: number }>(
+        const [working] = await queryRows<SqlRow<typeof decks, 'id' | 'entity_id'>>(
           tx,
           sql`select id, entity_id from deck where id = ${deck.source_id}`,
         )

@@ -1,12 +1,14 @@
 import type { DeckDetails, DeckFullOut } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import type { cards } from '../../db/schema.ts'
+import type { SqlRow } from '../../db/sql-rows.ts'
+import { forbidden, notFound } from '../../lib/refusal.ts'
 import type { AuthUser } from '../accounts/auth-user.ts'
 import type { Catalogue } from '../cards/catalogue.ts'
 import { subscriptionMarker } from '../subscriptions.ts'
 import { loadContents } from './contents.ts'
 import { deckSaveOut } from './output.ts'
-import { forbidden, notFound } from './refusals.ts'
 import { requiredReleases } from './releases.ts'
 import {
   DECK_COLUMNS,
@@ -50,7 +52,7 @@ export async function deckDetails(
   options: DetailsOptions,
 ): Promise<DeckDetails> {
   const requested = await findDeck(db, deckById(deckId))
-  if (!requested || requested.is_deleted) throw notFound()
+  if (!requested || requested.is_deleted) throw notFound('Deck not found.')
   const own = caller !== null && requested.user_id === caller.id
   const privateSnapshot = requested.is_snapshot && !requested.is_public
   if ((privateSnapshot && !own) || (options.showSaved && !own)) {
@@ -60,7 +62,7 @@ export async function deckDetails(
     (requested.is_snapshot && (requested.is_public || own)) ||
     (!requested.is_snapshot && own && options.showSaved)
   const deck = showRequested ? requested : await latestPublicSnapshot(db, requested.id)
-  if (!deck) throw notFound()
+  if (!deck) throw notFound('Deck not found.')
 
   const loaded = await loadContents(db, catalogue, [deck], { selected: true })
   const thread = await threadEntityId(db, deck)
@@ -102,7 +104,7 @@ export async function publicDeckPhoenixborn(
   if (!requested || requested.is_deleted) return null
   const deck = await publicDeckFor(db, requested)
   if (!deck) return null
-  const [card] = await preparedRows<{ stub: string }>(
+  const [card] = await preparedRows<SqlRow<typeof cards, 'stub'>>(
     db,
     sql`select stub from card where id = ${deck.phoenixborn_id}`,
   )

@@ -1,11 +1,13 @@
 import type { DeckExport, DeckExportCard, DeckExportPage } from '@spellboard/core/decks'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, type Queryable, queryRows } from '../../db/client.ts'
+import type { users } from '../../db/schema.ts'
+import type { SqlRow } from '../../db/sql-rows.ts'
 import { isoDate } from '../../lib/dates.ts'
+import { invalid, notFound } from '../../lib/refusal.ts'
 import { getCatalogue } from '../cards/catalogue.ts'
 import { loadContents } from './contents.ts'
 import { deckSaveOut } from './output.ts'
-import { invalid, notFound } from './refusals.ts'
 import { DECK_COLUMNS, DECK_FROM, type DeckRow } from './rows.ts'
 
 /** Decks per export page, and the most a site may mark as imported in one call. */
@@ -15,7 +17,7 @@ export type ExportOptions = { fromDate?: string | undefined; deckShareUuid?: str
 
 async function exportingUser(db: Queryable, token: string, allowExports: boolean) {
   if (!allowExports) throw invalid('Deck exports are not allowed from this site.')
-  const [user] = await queryRows<{ id: number }>(
+  const [user] = await queryRows<SqlRow<typeof users, 'id'>>(
     db,
     sql`select id from "user" where deck_export_uuid = ${token}`,
   )

@@ -7,7 +7,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import ipaddr from 'ipaddr.js'
 import { Agent, buildConnector, request } from 'undici'
 import { parseOrigin } from '../../config-values.ts'
-import { invalid } from './refusals.ts'
+import { invalid } from '../../lib/refusal.ts'
 
 /**
  * The deck import's calls to another site (API.md §7.9). A player names the site, so every call

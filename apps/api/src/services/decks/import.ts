@@ -1,4 +1,3 @@
-import { DICE_FLAGS, type MagicType } from '@spellboard/core/cards'
 import { cardIneligibility, normaliseDice } from '@spellboard/core/deck-rules'
 import {
   type DeckExport,
@@ -9,14 +8,14 @@ import {
 } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows, type Tx } from '../../db/client.ts'
-import { deckCards, deckDice, deckSelectedCards, decks } from '../../db/schema.ts'
 import { isoDate } from '../../lib/dates.ts'
+import { invalid } from '../../lib/refusal.ts'
 import { getCatalogue } from '../cards/catalogue.ts'
 import { announceChange } from '../change-notices.ts'
 import { fitTitle } from './copy.ts'
 import { callImportSource } from './import-source.ts'
-import { invalid } from './refusals.ts'
-import { playableCards, selectedCardRows } from './save.ts'
+import { playableCards } from './save.ts'
+import { selectionOf, storeDecks } from './store.ts'
 
 export type ImportOptions = {
   fromDate?: string | undefined
@@ -66,55 +65,34 @@ async function writeDeck(
     }),
   )
 
-  const fields = {
+  const row = {
     // PostgreSQL text cannot hold NUL; another site's data may.
     title: deck.title ? fitTitle(deck.title.replaceAll('\u0000', '')) : null,
     description: deck.description?.replaceAll('\u0000', '') ?? null,
     phoenixbornId: phoenixborn.id,
     modified: deck.modified,
   }
-  let deckId: number
-  if (existing) {
-    deckId = existing.id
-    await tx.update(decks).set(fields).where(sql`id = ${deckId}`)
-    await tx.execute(sql`delete from deck_die where deck_id = ${deckId}`)
-    await tx.execute(sql`delete from deck_card where deck_id = ${deckId}`)
-    await tx.execute(sql`delete from deck_selected_card where deck_id = ${deckId}`)
-  } else {
-    const [created] = await tx
-      .insert(decks)
-      .values({
-        ...fields,
-        created: deck.created,
-        userId,
-        isSnapshot: deck.is_snapshot ?? false,
-        isPublic: deck.is_public ?? false,
-        isRedRains: deck.is_red_rains ?? false,
-      })
-      .returning({ id: decks.id })
-    if (!created) throw new Error('imported deck not stored')
-    deckId = created.id
-  }
-  if (dice.length) {
-    await tx.insert(deckDice).values(
-      dice.map((die, position) => ({
-        deckId,
-        dieFlag: DICE_FLAGS[die.name as MagicType],
-        count: die.count,
-        position,
-      })),
-    )
-  }
-  if (counts.size) {
-    await tx
-      .insert(deckCards)
-      .values([...counts].map(([cardId, count]) => ({ deckId, cardId, count })))
-  }
-  const selected = selectedCardRows(deckId, deck, cards, {
-    cardIds: new Set(counts.keys()),
-    phoenixbornId: phoenixborn.id,
-  })
-  if (selected.length) await tx.insert(deckSelectedCards).values(selected)
+  const [deckId = 0] = await storeDecks(tx, [
+    {
+      id: existing?.id,
+      row: existing
+        ? row
+        : {
+            ...row,
+            created: deck.created,
+            userId,
+            isSnapshot: deck.is_snapshot ?? false,
+            isPublic: deck.is_public ?? false,
+            isRedRains: deck.is_red_rains ?? false,
+          },
+      contents: {
+        phoenixbornId: phoenixborn.id,
+        cards: [...counts].map(([cardId, count]) => ({ cardId, count })),
+        dice,
+        selection: selectionOf(deck, (stub) => cards.get(stub)?.id),
+      },
+    },
+  ])
   return deckId
 }
 

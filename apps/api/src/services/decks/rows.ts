@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
 import type { PgDialect } from 'drizzle-orm/pg-core'
 import type { Queryable } from '../../db/client.ts'
+import type { decks, users } from '../../db/schema.ts'
+import type { LeftJoined, SqlRow } from '../../db/sql-rows.ts'
 
 /**
  * Rows of a statement PostgreSQL keeps prepared on each connection, so it is planned a few
@@ -17,29 +19,29 @@ export async function preparedRows<T>(db: Queryable, statement: SQL): Promise<T[
 }
 
 /** A deck row with its author, as every deck query selects it (aliases `d` and `u`). */
-export type DeckRow = {
-  id: number
-  entity_id: number
-  direct_share_uuid: string
-  title: string | null
-  description: string | null
-  is_public: boolean
-  is_snapshot: boolean
-  is_preconstructed: boolean
-  is_red_rains: boolean
-  is_legacy: boolean
-  is_deleted: boolean
-  preconstructed_release: number | null
-  created: string
-  modified: string
-  source_id: number | null
-  user_id: number | null
-  phoenixborn_id: number
-  ashes_500_score: number | null
-  ashes_500_revision_id: number | null
-  username: string | null
-  badge: string | null
-}
+export type DeckRow = SqlRow<
+  typeof decks,
+  | 'id'
+  | 'entity_id'
+  | 'direct_share_uuid'
+  | 'title'
+  | 'description'
+  | 'is_public'
+  | 'is_snapshot'
+  | 'is_preconstructed'
+  | 'is_red_rains'
+  | 'is_legacy'
+  | 'is_deleted'
+  | 'preconstructed_release'
+  | 'created'
+  | 'modified'
+  | 'source_id'
+  | 'user_id'
+  | 'phoenixborn_id'
+  | 'ashes_500_score'
+  | 'ashes_500_revision_id'
+> &
+  LeftJoined<SqlRow<typeof users, 'username' | 'badge'>>
 
 export const DECK_COLUMNS = sql`d.id, d.entity_id, d.direct_share_uuid, d.title, d.description,
   d.is_public, d.is_snapshot, d.is_preconstructed, d.is_red_rains, d.is_legacy, d.is_deleted,
@@ -78,7 +80,7 @@ export async function hasPublicSnapshot(db: Queryable, deckId: number): Promise<
 /** The entity id a deck's comments and subscriptions hang on: its working deck's (§5.4, A8). */
 export async function threadEntityId(db: Queryable, deck: DeckRow): Promise<number> {
   if (!deck.is_snapshot || deck.source_id === null) return deck.entity_id
-  const [row] = await preparedRows<{ entity_id: number }>(
+  const [row] = await preparedRows<SqlRow<typeof decks, 'entity_id'>>(
     db,
     sql`select entity_id from deck where id = ${deck.source_id}`,
   )

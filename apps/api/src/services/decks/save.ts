@@ -1,14 +1,12 @@
-import { DICE_FLAGS, type MagicType } from '@spellboard/core/cards'
 import { cardIneligibility, normaliseDice } from '@spellboard/core/deck-rules'
 import type { DeckSave, DeckSaveOut } from '@spellboard/core/decks'
-import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
-import { deckCards, deckDice, deckSelectedCards, decks } from '../../db/schema.ts'
+import { forbidden, invalid } from '../../lib/refusal.ts'
 import type { AuthUser } from '../accounts/auth-user.ts'
 import { type Catalogue, type CatalogueCard, getCatalogue } from '../cards/catalogue.ts'
 import { readDeckSaveOut } from './read.ts'
-import { forbidden, invalid } from './refusals.ts'
 import { deckById, findDeck, hasPublicSnapshot } from './rows.ts'
+import { selectionOf, storeDecks } from './store.ts'
 
 type PlayableCard = Pick<CatalogueCard, 'id' | 'name' | 'stub' | 'cardType' | 'phoenixborn'>
 
@@ -23,56 +21,6 @@ export function playableCards(
     if (card) found.set(stub, card)
   }
   return found
-}
-
-type SelectedRow = typeof deckSelectedCards.$inferInsert
-
-/** What the deck holds: the ids of its cards, and its Phoenixborn. */
-export type DeckHolding = { cardIds: ReadonlySet<number>; phoenixbornId: number }
-
-/**
- * First Five marks (with "paid effect" when listed in effect costs), paid effects of other cards
- * when there is a First Five, and tutor links. Only cards of the deck count: a First Five or a
- * tutor pair names cards in the deck's list, a paid effect a card of the list or the deck's
- * Phoenixborn (API.md §7.5); anything else is dropped, as are stubs of no playable card.
- */
-export function selectedCardRows(
-  deckId: number,
-  body: Pick<DeckSave, 'first_five' | 'effect_costs' | 'tutor_map'>,
-  cards: Map<string, PlayableCard>,
-  deck: DeckHolding,
-): SelectedRow[] {
-  const rows = new Map<string, SelectedRow>()
-  const add = (row: SelectedRow) => {
-    const key = `${row.cardId}:${row.tutorCardId ?? 0}`
-    if (!rows.has(key)) rows.set(key, { ...row, position: rows.size })
-  }
-  const inDeck = (stub: string) => {
-    const card = cards.get(stub)
-    return card && deck.cardIds.has(card.id) ? card : undefined
-  }
-  const paidFor = (stub: string) => {
-    const card = cards.get(stub)
-    return card && (deck.cardIds.has(card.id) || card.id === deck.phoenixbornId) ? card : undefined
-  }
-  const firstFive = body.first_five ?? []
-  const paid = new Set(body.effect_costs ?? [])
-  for (const stub of firstFive) {
-    const card = inDeck(stub)
-    if (card) add({ deckId, cardId: card.id, isFirstFive: true, isPaidEffect: paid.has(stub) })
-  }
-  if (firstFive.length > 0) {
-    for (const stub of paid) {
-      const card = paidFor(stub)
-      if (card && !firstFive.includes(stub)) add({ deckId, cardId: card.id, isPaidEffect: true })
-    }
-  }
-  for (const [tutorStub, stub] of Object.entries(body.tutor_map ?? {})) {
-    const tutor = inDeck(tutorStub)
-    const card = inDeck(stub)
-    if (tutor && card) add({ deckId, cardId: card.id, tutorCardId: tutor.id })
-  }
-  return [...rows.values()]
 }
 
 async function checkExisting(tx: Tx, userId: number, deckId: number) {
@@ -150,50 +98,25 @@ export async function saveDeck(
     }
 
     const stamp = new Date(now).toISOString()
-    const fields = {
+    const row = {
       title: body.title ?? null,
       description: body.description ?? null,
       phoenixbornId: phoenixborn.id,
       isRedRains: body.is_red_rains,
       modified: stamp,
     }
-    let deckId: number
-    if (existing) {
-      deckId = existing.id
-      await tx.update(decks).set(fields).where(sql`id = ${deckId}`)
-      await tx.execute(sql`delete from deck_die where deck_id = ${deckId}`)
-      await tx.execute(sql`delete from deck_card where deck_id = ${deckId}`)
-      await tx.execute(sql`delete from deck_selected_card where deck_id = ${deckId}`)
-    } else {
-      const [created] = await tx
-        .insert(decks)
-        .values({ ...fields, userId: user.id, created: stamp })
-        .returning({ id: decks.id })
-      if (!created) throw new Error('deck not stored')
-      deckId = created.id
-    }
-
-    const dice = normaliseDice(body.dice ?? [])
-    if (dice.length) {
-      await tx.insert(deckDice).values(
-        dice.map((die, position) => ({
-          deckId,
-          dieFlag: DICE_FLAGS[die.name as MagicType],
-          count: die.count,
-          position,
-        })),
-      )
-    }
-    if (chosen.length) {
-      await tx
-        .insert(deckCards)
-        .values(chosen.map(({ card, count }) => ({ deckId, cardId: card.id, count })))
-    }
-    const selected = selectedCardRows(deckId, body, cards, {
-      cardIds: new Set(chosen.map(({ card }) => card.id)),
-      phoenixbornId: phoenixborn.id,
-    })
-    if (selected.length) await tx.insert(deckSelectedCards).values(selected)
+    const [deckId = 0] = await storeDecks(tx, [
+      {
+        id: existing?.id,
+        row: existing ? row : { ...row, userId: user.id, created: stamp },
+        contents: {
+          phoenixbornId: phoenixborn.id,
+          cards: chosen.map(({ card, count }) => ({ cardId: card.id, count })),
+          dice: normaliseDice(body.dice ?? []),
+          selection: selectionOf(body, (stub) => cards.get(stub)?.id),
+        },
+      },
+    ])
     return readDeckSaveOut(tx, catalogue, deckId)
   })
 }

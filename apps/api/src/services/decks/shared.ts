@@ -1,10 +1,10 @@
 import type { DeckFullOut } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { notFound } from '../../lib/refusal.ts'
 import type { Catalogue } from '../cards/catalogue.ts'
 import { loadContents } from './contents.ts'
 import { deckSaveOut } from './output.ts'
-import { notFound } from './refusals.ts'
 import { findDeck } from './rows.ts'
 
 /**

@@ -2,6 +2,9 @@ import { countProblems } from '@spellboard/core/deck-rules'
 import type { DeckOut, DeckSaveOut, SnapshotCreate, SnapshotEdit } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import type { Db, Queryable } from '../../db/client.ts'
+import type { releases } from '../../db/schema.ts'
+import type { SqlRow } from '../../db/sql-rows.ts'
+import { forbidden, invalid, notFound } from '../../lib/refusal.ts'
 import type { AuthUser } from '../accounts/auth-user.ts'
 import { type Catalogue, getCatalogue } from '../cards/catalogue.ts'
 import { setSubscriptionMarker } from '../subscriptions.ts'
@@ -9,7 +12,6 @@ import { loadContents } from './contents.ts'
 import { insertSnapshot } from './copy.ts'
 import { deckOut } from './output.ts'
 import { readDeckSaveOut } from './read.ts'
-import { forbidden, invalid, notFound } from './refusals.ts'
 import { DECK_COLUMNS, DECK_FROM, type DeckRow, deckById, findDeck, preparedRows } from './rows.ts'
 import { pointStreamAt } from './stream.ts'
 
@@ -24,7 +26,7 @@ async function totals(db: Queryable, deckId: number) {
 
 /** A public Reborn release no live deck is the preconstructed deck of yet. */
 async function freePreconRelease(db: Queryable, stub: string): Promise<number | undefined> {
-  const [row] = await preparedRows<{ id: number }>(
+  const [row] = await preparedRows<SqlRow<typeof releases, 'id'>>(
     db,
     sql`select r.id from release r
         where r.stub = ${stub} and not r.is_legacy and r.is_public
@@ -155,7 +157,7 @@ export async function listSnapshots(
   options: SnapshotListOptions,
 ): Promise<{ count: number; results: DeckOut[] }> {
   const deck = await findDeck(db, deckById(deckId))
-  if (!deck || deck.is_deleted || deck.is_snapshot) throw notFound()
+  if (!deck || deck.is_deleted || deck.is_snapshot) throw notFound('Deck not found.')
   const own = caller !== null && deck.user_id === caller.id
   const visibility = own && !options.showPublicOnly ? sql`` : sql` and d.is_public`
   const where = sql`d.source_id = ${deck.id} and d.is_snapshot and not d.is_deleted${visibility}`

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { type Queryable, queryRows } from '../../db/client.ts'
+import type { decks, stream } from '../../db/schema.ts'
+import type { SqlRow } from '../../db/sql-rows.ts'
 
 /**
  * The activity stream keeps one row per published working deck, pointing at its newest public
@@ -11,7 +13,7 @@ export async function pointStreamAt(
   snapshotEntityId: number,
   posted: string,
 ): Promise<void> {
-  const updated = await queryRows<{ id: number }>(
+  const updated = await queryRows<SqlRow<typeof stream, 'id'>>(
     db,
     sql`update stream set entity_id = ${snapshotEntityId}, posted = ${posted}
         where source_entity_id = ${workingEntityId} and entity_type = 'deck' returning id`,
@@ -28,13 +30,13 @@ export async function repairStream(
   working: { id: number; entity_id: number },
   removedSnapshotEntityId: number,
 ): Promise<void> {
-  const [entry] = await queryRows<{ id: number }>(
+  const [entry] = await queryRows<SqlRow<typeof stream, 'id'>>(
     db,
     sql`select id from stream where source_entity_id = ${working.entity_id}
           and entity_type = 'deck' and entity_id = ${removedSnapshotEntityId}`,
   )
   if (!entry) return
-  const [previous] = await queryRows<{ entity_id: number; created: string }>(
+  const [previous] = await queryRows<SqlRow<typeof decks, 'entity_id' | 'created'>>(
     db,
     sql`select entity_id, created from deck
         where source_id = ${working.id} and is_snapshot and is_public and not is_deleted

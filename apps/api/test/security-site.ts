@@ -3,19 +3,13 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
-import {
-  bearer,
-  buildTestApp,
-  createTestUser,
-  type TestApp,
-  type TestUser,
-} from '../../test/helpers.ts'
-import { importMatrixCatalogue, MATRIX_CATALOGUE } from '../../test/matrix-catalogue.ts'
-import { seedThreads } from '../../test/thread-fixtures.ts'
-import { queryRows } from '../db/client.ts'
-import { invalidateCatalogue } from '../services/cards/catalogue.ts'
-import { bumpCatalogueVersion } from '../services/catalogue-version.ts'
-import { issueToken } from '../services/tokens.ts'
+import { queryRows } from '../src/db/client.ts'
+import { invalidateCatalogue } from '../src/services/cards/catalogue.ts'
+import { bumpCatalogueVersion } from '../src/services/catalogue-version.ts'
+import { issueToken } from '../src/services/tokens.ts'
+import { bearer, buildTestApp, createTestUser, type TestApp, type TestUser } from './helpers.ts'
+import { importMatrixCatalogue, MATRIX_CATALOGUE } from './matrix-catalogue.ts'
+import { seedThreads } from './thread-fixtures.ts'
 
 /**
  * The site the permission tests run against: the matrix catalogue, one player of each kind,

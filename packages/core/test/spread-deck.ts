@@ -1,5 +1,5 @@
-import type { FirstFiveDeck } from '../first-five.ts'
-import { type CardLookup, type CostedCard, cardLookup } from '../magic-costs.ts'
+import type { FirstFiveDeck } from '../src/first-five.ts'
+import { type CardLookup, type CostedCard, cardLookup } from '../src/magic-costs.ts'
 
 /**
  * Tests and benchmarks only: a harder deck than any in the data, 10 dice over 5 types and an

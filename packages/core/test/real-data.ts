@@ -1,17 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { AnalysisDeck } from '../deck-analysis.ts'
-import type { FirstFiveDeck } from '../first-five.ts'
-import { type CardLookup, type CostedCard, cardLookup } from '../magic-costs.ts'
+import type { AnalysisDeck } from '../src/deck-analysis.ts'
+import type { FirstFiveDeck } from '../src/first-five.ts'
+import { type CardLookup, type CostedCard, cardLookup } from '../src/magic-costs.ts'
 
 /**
  * Tests only: the 2026 real data set beside the project, read at test time (never copied into
  * the repository). Tests that need it skip when the folder is missing.
  */
-export const REAL_DATA_DIR = path.resolve(
-  import.meta.dirname,
-  '../../../../../shared/data/ashes-2026',
-)
+export const REAL_DATA_DIR = path.resolve(import.meta.dirname, '../../../../shared/data/ashes-2026')
 export const hasRealData = existsSync(path.join(REAL_DATA_DIR, 'decks.json'))
 
 type DataCard = CostedCard & {
