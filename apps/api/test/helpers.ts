@@ -24,8 +24,9 @@ export type TestDatabase = { database: Database; drop: () => Promise<void> }
  * A fresh, migrated database: in-memory PGlite by default, or a throw-away database on the
  * PostgreSQL server named by DATABASE_URL (created here, dropped by `drop`).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.DATABASE_URL
+export async function createTestDatabase(
+  serverUrl: string | null = process.env.DATABASE_URL ?? null,
+): Promise<TestDatabase> {
   if (!serverUrl) {
     const database = await openDatabase({
       dataDir: '',
