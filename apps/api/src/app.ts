@@ -15,6 +15,7 @@ import { RequestLog } from './plugins/request-log.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { zodValidatorCompiler } from './plugins/validation.ts'
+import { registerWriteSync } from './plugins/write-sync.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cardImagesRoutes } from './routes/card-images.ts'
 import { cardsRoutes } from './routes/cards.ts'
@@ -83,11 +84,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // SPARSE (absent keys stay absent), which a stripping serializer would not respect.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data))
 
+  const notices = await listenForChanges(database, app.log)
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
-    auth: createAuth(database.db, config.secretKey, options.now ?? Date.now),
+    auth: createAuth(database.db, config.secretKey, options.now ?? Date.now, notices),
     mailer:
       options.mailer ??
       createMailer({
@@ -97,9 +99,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         log: app.log,
       }),
     now: options.now ?? Date.now,
-    notices: await listenForChanges(database, app.log),
+    notices,
   }
   app.addHook('onClose', () => deps.notices.close())
+  registerWriteSync(app, notices)
 
   await app.register(sensible)
   registerAuthDecorators(app, deps.auth)

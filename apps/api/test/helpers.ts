@@ -18,7 +18,12 @@ import { issueToken } from '../src/services/tokens.ts'
 /** The real data set beside the project, when present (tests that need it skip without it). */
 export const REAL_DATA_DIR = path.resolve(import.meta.dirname, '../../../../shared/data/ashes-2021')
 
-export type TestDatabase = { database: Database; drop: () => Promise<void> }
+export type TestDatabase = {
+  database: Database
+  drop: () => Promise<void>
+  /** Another connection to the same data, as a second API process has (PostgreSQL only). */
+  connectAgain?: () => Promise<Database>
+}
 
 /**
  * A fresh, migrated database: in-memory PGlite by default, or a throw-away database on the
@@ -46,6 +51,7 @@ export async function createTestDatabase(
   await migrate(database)
   return {
     database,
+    connectAgain: () => openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 5 }),
     drop: async () => {
       await database.close()
       const cleanup = new pg.Client({ connectionString: serverUrl })

@@ -35,6 +35,8 @@ export type Database = {
 export type NoticeHandlers = {
   onNotice: (payload: string) => void
   onReconnect: () => void
+  /** The connection was lost: until `onReconnect`, notices may be missed. */
+  onLost?: () => void
   onError?: (error: Error) => void
 }
 
@@ -173,6 +175,7 @@ async function listenPostgres(
   function retry(lost: pg.Client) {
     if (stopped || client !== lost || timer) return
     client = undefined
+    handlers.onLost?.()
     lost.end().catch(() => {})
     const delay = RECONNECT_MS[Math.min(failures, RECONNECT_MS.length - 1)] ?? 5000
     failures += 1

@@ -35,6 +35,7 @@ import {
 import { cardDetails } from '../services/cards/details.ts'
 import { fuzzyLookup } from '../services/cards/fuzzy.ts'
 import { listCards } from '../services/cards/listing.ts'
+import { asJson, jsonBodyCache } from '../services/notice-cache.ts'
 
 /** Stands for a request without `limit`: a sent zero is refused, so zero can only mean absent. */
 const LIMIT_NOT_GIVEN = 0
@@ -95,6 +96,8 @@ const listingBodyCache = () =>
     sizeCalculation: (b) => b.length,
   })
 
+const MB = 1024 * 1024
+
 /** Sends JSON already serialised (card listings are assembled from per-card strings). */
 function sendJson(reply: FastifyReply, body: string | Buffer) {
   return reply.type(JSON_TYPE).send(body)
@@ -111,6 +114,8 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
     catalogueMemo(catalogue, 'listing-bodies', listingBodyCache)
   /** Bodies are kept per address; their `next`/`previous` links are built on a fixed base. */
   const listingKey = (request: FastifyRequest) => request.url
+  // Usage counts and the preconstructed deck come from the decks, the marker from subscriptions.
+  const details = jsonBodyCache(deps.notices, ['decks', 'catalogue', 'subscriptions'], 8 * MB)
 
   app.get(
     '/cards',
@@ -217,12 +222,17 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       },
       preValidation: deps.auth.optional,
     },
-    async (request) => {
+    async (request, reply) => {
       const catalogue = await getCatalogue(db)
-      const edition = editionOf(catalogue, request.query.show_legacy)
+      const { show_legacy } = request.query
+      const edition = editionOf(catalogue, show_legacy)
       const card = edition.byStub.get(request.params.stub)
       if (!card) throw httpErrors.notFound(CARD_NOT_FOUND)
-      return await cardDetails(db, card, edition, request.user?.id ?? null)
+      const userId = request.user?.id ?? null
+      const body = await details.get(`${show_legacy}\u0000${card.stub}\u0000${userId}`, () =>
+        asJson(() => cardDetails(db, card, edition, userId)),
+      )
+      return sendJson(reply as unknown as FastifyReply, body)
     },
   )
 

@@ -1,24 +1,37 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Database, Queryable } from '../db/client.ts'
+import type { Database } from '../db/client.ts'
 
 /**
  * Changes that every API process must see at once, not after its caches' lifetime, are
- * announced through the database (PostgreSQL's NOTIFY, which PGlite has too). A notice sent
- * inside a transaction is delivered when it commits, and never when it rolls back.
+ * announced through the database (PostgreSQL's NOTIFY, which PGlite has too). Triggers on the
+ * tables announce every write themselves (migration 0002_change_notices), once per statement,
+ * delivered when the transaction commits and never when it rolls back.
  */
 const CHANNEL = 'spellboard_changes'
 
-/** `public-decks`: a deck left public view (deleted, unpublished) or arrived (imported). */
-export type ChangeTopic = 'public-decks'
+/**
+ * `players`: accounts, sessions, revoked tokens, owned releases. `decks`: decks, their cards,
+ * dice and First Five. `catalogue`: cards and releases. `subscriptions`: comment markers.
+ */
+export const CHANGE_TOPICS = ['players', 'decks', 'catalogue', 'subscriptions'] as const
+export type ChangeTopic = (typeof CHANGE_TOPICS)[number]
 
-export async function announceChange(db: Queryable, topic: ChangeTopic): Promise<void> {
-  await db.execute(sql`select pg_notify(${CHANNEL}, ${topic})`)
-}
+const SYNC_PREFIX = 'sync:'
+const SYNC_TIMEOUT_MS = 2000
 
 export type ChangeNotices = {
-  /** Runs `handler` on each notice of `topic`, and after a lost connection (notices missed). */
+  /** Runs `handler` on each notice of `topic`, and whenever notices may have been missed. */
   on: (topic: ChangeTopic, handler: () => void) => void
+  /** False while the listening connection is lost: caches must not answer then. */
+  live: () => boolean
+  /**
+   * Resolves once every notice committed before the call has been handled here. Notices arrive
+   * in commit order, so this sends one of its own and waits for it: after a write, this
+   * process's caches have forgotten what the write changed before its answer leaves.
+   */
+  sync: () => Promise<void>
   close: () => Promise<void>
 }
 
@@ -27,18 +40,53 @@ export async function listenForChanges(
   log: FastifyBaseLogger,
 ): Promise<ChangeNotices> {
   const handlers = new Map<string, (() => void)[]>()
-  const run = (topic: string) => {
-    for (const handler of handlers.get(topic) ?? []) handler()
+  const waiting = new Map<string, () => void>()
+  let live = true
+  const runAll = () => {
+    for (const list of handlers.values()) for (const handler of list) handler()
   }
   const stop = await database.listen(CHANNEL, {
-    onNotice: run,
+    onNotice: (payload) => {
+      if (payload.startsWith(SYNC_PREFIX)) {
+        waiting.get(payload)?.()
+        return
+      }
+      for (const handler of handlers.get(payload) ?? []) handler()
+    },
+    onLost: () => {
+      live = false
+      runAll()
+    },
     onReconnect: () => {
-      for (const topic of handlers.keys()) run(topic)
+      live = true
+      runAll()
     },
     onError: (error) => log.warn({ reason: error.message }, 'change notices interrupted'),
   })
   return {
     on: (topic, handler) => handlers.set(topic, [...(handlers.get(topic) ?? []), handler]),
+    live: () => live,
+    sync: async () => {
+      if (!live) return
+      const payload = `${SYNC_PREFIX}${randomUUID()}`
+      let timer: NodeJS.Timeout | undefined
+      const arrived = new Promise<void>((resolve) => {
+        waiting.set(payload, resolve)
+        // A notice that never comes (connection lost meanwhile) does not hold the answer.
+        timer = setTimeout(() => {
+          log.warn('change notices: own notice not seen in time; caches cleared')
+          runAll()
+          resolve()
+        }, SYNC_TIMEOUT_MS)
+      })
+      try {
+        await database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`)
+        await arrived
+      } finally {
+        clearTimeout(timer)
+        waiting.delete(payload)
+      }
+    },
     close: stop,
   }
 }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
-import { announceChange } from '../change-notices.ts'
 import { removeThread } from '../comments.ts'
 import { forbidden, invalid } from './refusals.ts'
 import { deckById, findDeck } from './rows.ts'
@@ -19,8 +18,6 @@ export function deleteDeck(db: Db, user: AuthUser, deckId: number): Promise<void
       throw forbidden('You cannot delete a deck you do not own.')
     if (deck.is_legacy) throw invalid('You cannot delete legacy decks.')
     if (deck.is_deleted) return
-    await announceChange(tx, 'public-decks')
-
     if (deck.is_snapshot) {
       await tx.execute(sql`update deck set is_deleted = true where id = ${deck.id}`)
       if (deck.is_public && deck.source_id !== null) {
