@@ -1,9 +1,9 @@
 import { DICE_FLAGS, type MagicType } from '@spellboard/core/cards'
 import { cardIneligibility, normaliseDice } from '@spellboard/core/deck-rules'
 import type { DeckSave, DeckSaveOut } from '@spellboard/core/decks'
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
-import { deckCards, deckDice, deckSelectedCards, decks } from '../../db/schema.ts'
+import { type deckSelectedCards, decks } from '../../db/schema.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { type Catalogue, type CatalogueCard, getCatalogue } from '../cards/catalogue.ts'
 import { readDeckSaveOut } from './read.ts'
@@ -73,6 +73,67 @@ export function selectedCardRows(
     if (tutor && card) add({ deckId, cardId: card.id, tutorCardId: tutor.id })
   }
   return [...rows.values()]
+}
+
+type DeckFields = {
+  title: string | null
+  description: string | null
+  phoenixbornId: number
+  isRedRains: boolean
+  modified: string
+}
+
+/** The deck's fields replaced and its dice, cards and First Five cleared: one round trip. */
+async function overwriteDeck(tx: Tx, deckId: number, fields: DeckFields) {
+  await tx.execute(sql`with dice as (delete from deck_die where deck_id = ${deckId}),
+      cards as (delete from deck_card where deck_id = ${deckId}),
+      selected as (delete from deck_selected_card where deck_id = ${deckId})
+    update deck set title = ${fields.title}, description = ${fields.description},
+      phoenixborn_id = ${fields.phoenixbornId}, is_red_rains = ${fields.isRedRains},
+      modified = ${fields.modified}
+    where id = ${deckId}`)
+}
+
+type Contents = {
+  dice: { dieFlag: number; count: number; position: number }[]
+  cards: { cardId: number; count: number }[]
+  selected: SelectedRow[]
+}
+
+/** Dice, cards and selected cards of a cleared (or new) deck written in one round trip. */
+async function writeContents(tx: Tx, deckId: number, contents: Contents) {
+  const values = <T>(rows: T[], row: (item: T) => SQL) => sql.join(rows.map(row), sql`, `)
+  const inserts: SQL[] = []
+  if (contents.dice.length) {
+    inserts.push(
+      sql`insert into deck_die (deck_id, die_flag, count, position) values ${values(
+        contents.dice,
+        (die) => sql`(${deckId}, ${die.dieFlag}, ${die.count}, ${die.position})`,
+      )}`,
+    )
+  }
+  if (contents.cards.length) {
+    inserts.push(
+      sql`insert into deck_card (deck_id, card_id, count) values ${values(
+        contents.cards,
+        (card) => sql`(${deckId}, ${card.cardId}, ${card.count})`,
+      )}`,
+    )
+  }
+  if (contents.selected.length) {
+    inserts.push(sql`insert into deck_selected_card
+      (deck_id, card_id, tutor_card_id, is_first_five, is_paid_effect, position) values ${values(
+        contents.selected,
+        (row) =>
+          sql`(${deckId}, ${row.cardId}, ${row.tutorCardId ?? 0}, ${row.isFirstFive ?? false},
+            ${row.isPaidEffect ?? false}, ${row.position ?? 0})`,
+      )}`)
+  }
+  const last = inserts.pop()
+  if (!last) return
+  // Data-modifying CTEs: every insert runs, in the one statement.
+  const ctes = inserts.map((insert, index) => sql`${sql.raw(`w${index}`)} as (${insert})`)
+  await tx.execute(ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ${last}` : last)
 }
 
 async function checkExisting(tx: Tx, userId: number, deckId: number) {
@@ -160,10 +221,7 @@ export async function saveDeck(
     let deckId: number
     if (existing) {
       deckId = existing.id
-      await tx.update(decks).set(fields).where(sql`id = ${deckId}`)
-      await tx.execute(sql`delete from deck_die where deck_id = ${deckId}`)
-      await tx.execute(sql`delete from deck_card where deck_id = ${deckId}`)
-      await tx.execute(sql`delete from deck_selected_card where deck_id = ${deckId}`)
+      await overwriteDeck(tx, deckId, fields)
     } else {
       const [created] = await tx
         .insert(decks)
@@ -174,26 +232,19 @@ export async function saveDeck(
     }
 
     const dice = normaliseDice(body.dice ?? [])
-    if (dice.length) {
-      await tx.insert(deckDice).values(
-        dice.map((die, position) => ({
-          deckId,
-          dieFlag: DICE_FLAGS[die.name as MagicType],
-          count: die.count,
-          position,
-        })),
-      )
-    }
-    if (chosen.length) {
-      await tx
-        .insert(deckCards)
-        .values(chosen.map(({ card, count }) => ({ deckId, cardId: card.id, count })))
-    }
     const selected = selectedCardRows(deckId, body, cards, {
       cardIds: new Set(chosen.map(({ card }) => card.id)),
       phoenixbornId: phoenixborn.id,
     })
-    if (selected.length) await tx.insert(deckSelectedCards).values(selected)
+    await writeContents(tx, deckId, {
+      dice: dice.map((die, position) => ({
+        dieFlag: DICE_FLAGS[die.name as MagicType],
+        count: die.count,
+        position,
+      })),
+      cards: chosen.map(({ card, count }) => ({ cardId: card.id, count })),
+      selected,
+    })
     return readDeckSaveOut(tx, catalogue, deckId)
   })
 }
