@@ -108,13 +108,14 @@ export async function startAppServer(
   log: (line: string) => void,
   serverUrl: string | null,
 ): Promise<BenchServer> {
-  const owned: TestDatabase = await createTestDatabase(serverUrl)
+  // The pool production opens (DATABASE_POOL_SIZE's default), not the tests' smaller one.
+  const config = testConfig()
+  const owned: TestDatabase = await createTestDatabase(serverUrl, config.databasePoolSize)
   const folder = benchDataFolder()
   const summary = await importFolder(owned.database, folder)
   log(
     `data: ${folder} (${summary.cards} cards, ${summary.decks} decks) on ${owned.database.describe}`,
   )
-  const config = testConfig()
   const app = await buildApp({ config, database: owned.database, serveWeb: false, logger: false })
   const baseUrl = await listen(app)
   return {

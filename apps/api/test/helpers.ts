@@ -31,6 +31,7 @@ export type TestDatabase = {
  */
 export async function createTestDatabase(
   serverUrl: string | null = process.env.DATABASE_URL ?? null,
+  poolSize = 5,
 ): Promise<TestDatabase> {
   if (!serverUrl) {
     const database = await openDatabase({
@@ -47,7 +48,7 @@ export async function createTestDatabase(
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 5 })
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize })
   await migrate(database)
   return {
     database,

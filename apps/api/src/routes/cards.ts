@@ -29,6 +29,7 @@ import { CardEditError, cardForUpdate, createCard, updateCard } from '../service
 import {
   type Catalogue,
   catalogueMemo,
+  catalogueTag,
   editionOf,
   getCatalogue,
 } from '../services/cards/catalogue.ts'
@@ -229,7 +230,8 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       const card = edition.byStub.get(request.params.stub)
       if (!card) throw httpErrors.notFound(CARD_NOT_FOUND)
       const userId = request.user?.id ?? null
-      const body = await details.get(`${show_legacy}\u0000${card.stub}\u0000${userId}`, () =>
+      const key = `${catalogueTag(catalogue)}\u0000${show_legacy}\u0000${card.stub}\u0000${userId}`
+      const body = await details.get(key, () =>
         asJson(() => cardDetails(db, card, edition, userId)),
       )
       return sendJson(reply as unknown as FastifyReply, body)

@@ -28,7 +28,7 @@ import {
   uuid4,
 } from '../lib/params.ts'
 import { type AuthUser, requireUser } from '../plugins/auth.ts'
-import { getCatalogue } from '../services/cards/catalogue.ts'
+import { catalogueTag, getCatalogue } from '../services/cards/catalogue.ts'
 import type { ChangeTopic } from '../services/change-notices.ts'
 import { cloneDeck } from '../services/decks/clone.ts'
 import { deleteDeck } from '../services/decks/delete.ts'
@@ -92,7 +92,9 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
   const publicDetails = jsonBodyCache(deps.notices, PUBLIC_TOPICS, 8 * MB)
   // What one player reads (their decks, a deck with their marker), keyed by player and address.
   const ownReads = jsonBodyCache(deps.notices, OWN_TOPICS, 16 * MB)
-  const ownKey = (user: AuthUser, url: string) => `${user.id}\u0000${url}`
+  /** Kept per catalogue (cards are shown as it says), then per reader and address. */
+  const keyOf = async (user: AuthUser | null, url: string) =>
+    `${catalogueTag(await getCatalogue(deps.db))}\u0000${user?.id ?? ''}\u0000${url}`
 
   app.get(
     '/decks',
@@ -100,7 +102,7 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const { limit, offset } = request.query
       // Keyed on the address as asked: the answer's next/previous links are built from it.
-      const key = request.url
+      const key = await keyOf(null, request.url)
       const body = await publicListings.get(key, () =>
         asJson(async () => {
           const catalogue = await getCatalogue(deps.db)
@@ -126,7 +128,7 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const user = requireUser(request)
       const { limit, offset } = request.query
-      const body = await ownReads.get(ownKey(user, request.url), () =>
+      const body = await ownReads.get(await keyOf(user, request.url), () =>
         asJson(async () => {
           const catalogue = await getCatalogue(deps.db)
           const filters = { ...request.query, player: [], show_preconstructed: false }
@@ -169,7 +171,8 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       }
       const read = async (caller: AuthUser | null) =>
         deckDetails(deps.db, await getCatalogue(deps.db), caller, request.params.deck_id, options)
-      const readPublic = () => publicDetails.get(request.url, () => asJson(() => read(null)))
+      const readPublic = async () =>
+        publicDetails.get(await keyOf(null, request.url), () => asJson(() => read(null)))
       const user = request.user
       if (!user) return sendJson(reply, await readPublic())
       // A player sees what everyone sees plus their subscription marker, except for their own
@@ -191,7 +194,10 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
         }
         return read(user)
       }
-      return sendJson(reply, await ownReads.get(ownKey(user, request.url), () => asJson(readOwn)))
+      return sendJson(
+        reply,
+        await ownReads.get(await keyOf(user, request.url), () => asJson(readOwn)),
+      )
     },
   )
 

@@ -78,6 +78,16 @@ export function catalogueMemo<T>(catalogue: Catalogue, name: string, create: () 
   return catalogue.memos.get(name) as T
 }
 
+let catalogueSequence = 0
+
+/**
+ * A name for this catalogue, unique in the process: answers kept across catalogues put it in
+ * their keys, so one built from an older catalogue is never answered once a newer one is read.
+ */
+export function catalogueTag(catalogue: Catalogue): string {
+  return catalogueMemo(catalogue, 'tag', () => `c${++catalogueSequence}`)
+}
+
 export function editionOf(catalogue: Catalogue, isLegacy: boolean): Edition {
   return isLegacy ? catalogue.legacy : catalogue.reborn
 }
