@@ -76,6 +76,15 @@ describe('sessions kept in memory', () => {
     await onB(() => statusOnB('/v2/players/me', token)).toBe(401)
   })
 
+  it('refuses a kept token once it expires', async () => {
+    const { token } = await issueToken(a.config.secretKey, player.badge, 60, a.clock.now)
+    await warm('/v2/players/me', token)
+    a.clock.advance(59_000)
+    expect(await statusOnB('/v2/players/me', token)).toBe(200)
+    a.clock.advance(1000)
+    expect(await statusOnB('/v2/players/me', token)).toBe(401)
+  })
+
   it('ends on B the other sessions of a password changed on A, keeping the one used', async () => {
     const user = await createTestUser(a)
     const other = (await issueToken(a.config.secretKey, user.badge, 3600, a.clock.now)).token
