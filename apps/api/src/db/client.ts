@@ -142,6 +142,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 const RECONNECT_MS = [250, 1000, 5000]
 
+/** The application name of every process's listening connection. */
+export const LISTENER_NAME = 'spellboard-notices'
+
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to queries). A lost
  * connection is replaced, sooner at first, then every few seconds, until `stop`.
@@ -157,7 +160,12 @@ async function listenPostgres(
   let timer: NodeJS.Timeout | undefined
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString, options: '-c TimeZone=UTC' })
+    const next = new pg.Client({
+      connectionString,
+      options: '-c TimeZone=UTC',
+      // Writers count the processes listening by this name (change-notices.ts `settle`).
+      application_name: LISTENER_NAME,
+    })
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.onNotice(message.payload ?? '')
     })

@@ -19,10 +19,21 @@ const isWrite = (request: FastifyRequest) =>
  * gets an answer kept from before it. Other processes forget theirs as the notices reach them.
  */
 export function registerWriteSync(app: FastifyInstance, notices: ChangeNotices) {
+  const playersBefore = new WeakMap<FastifyRequest, number>()
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (isWrite(request)) playersBefore.set(request, notices.playersSeen())
+    done()
+  })
   app.addHook('onSend', (request, _reply, payload, done) => {
     // Reads pass straight through (no promise per request).
     if (!isWrite(request)) return done(null, payload)
-    notices.sync().then(
+    const settle = async () => {
+      await notices.sync()
+      // Accounts or sessions changed meanwhile (log-out, password, ban…): every process must
+      // have forgotten the old session before this answer leaves.
+      if (notices.playersSeen() !== playersBefore.get(request)) await notices.settle()
+    }
+    settle().then(
       () => done(null, payload),
       (error: unknown) => {
         request.log.warn({ reason: (error as Error).message }, 'change notices not synced')

@@ -22,7 +22,9 @@ import { issueToken } from '../services/tokens.ts'
  * would; on PGlite they share the embedded database but not their caches. Every read below is
  * first answered (and kept) by B, then the data changes through A (or straight in the
  * database, as the import and account commands write), and B must answer the change as soon
- * as the change notice reaches it: there is no cache lifetime to wait for.
+ * as the change notice reaches it: there is no cache lifetime to wait for. A write through A
+ * that ends a session is answered only once B has forgotten it, so B refuses the very next
+ * request.
  */
 let owned: TestDatabase
 let second: Database | undefined
@@ -73,7 +75,8 @@ describe('sessions kept in memory', () => {
       headers: bearer({ token }),
     })
     expect(out.statusCode).toBe(200)
-    await onB(() => statusOnB('/v2/players/me', token)).toBe(401)
+    // Settled: A answered only once B had forgotten the session; no waiting here.
+    expect(await statusOnB('/v2/players/me', token)).toBe(401)
   })
 
   it('refuses a kept token once it expires', async () => {
@@ -102,7 +105,7 @@ describe('sessions kept in memory', () => {
       },
     })
     expect(changed.statusCode).toBe(200)
-    await onB(() => statusOnB('/v2/players/me', other)).toBe(401)
+    expect(await statusOnB('/v2/players/me', other)).toBe(401)
     expect(await statusOnB('/v2/players/me', user.token)).toBe(200)
   })
 
@@ -129,7 +132,7 @@ describe('sessions kept in memory', () => {
       payload: { is_banned: true, moderation_notes: 'Spam' },
     })
     expect(ban.statusCode).toBe(200)
-    await onB(() => statusOnB('/v2/players/me', banned.token)).toBe(403)
+    expect(await statusOnB('/v2/players/me', banned.token)).toBe(403)
   })
 
   it('sees a log-out everywhere written straight in the database', async () => {

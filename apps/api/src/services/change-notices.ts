@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Database } from '../db/client.ts'
+import { type Database, LISTENER_NAME } from '../db/client.ts'
 
 /**
  * Changes that every API process must see at once, not after its caches' lifetime, are
@@ -20,6 +20,9 @@ export type ChangeTopic = (typeof CHANGE_TOPICS)[number]
 
 const SYNC_PREFIX = 'sync:'
 const SYNC_TIMEOUT_MS = 2000
+/** Asks every process to answer once it has handled the notices before; the answers. */
+const ASK_PREFIX = 'ask:'
+const ANSWER_PREFIX = 'answer:'
 
 export type ChangeNotices = {
   /** Runs `handler` on each notice of `topic`, and whenever notices may have been missed. */
@@ -32,6 +35,14 @@ export type ChangeNotices = {
    * process's caches have forgotten what the write changed before its answer leaves.
    */
   sync: () => Promise<void>
+  /**
+   * Resolves once every process listening on the database has handled every notice committed
+   * before the call (each answers a question sent after them), or after SYNC_TIMEOUT_MS. For
+   * writes that end sessions: the next request, to any process, is refused.
+   */
+  settle: () => Promise<void>
+  /** Grows with each `players` notice handled here. */
+  playersSeen: () => number
   close: () => Promise<void>
 }
 
@@ -41,7 +52,11 @@ export async function listenForChanges(
 ): Promise<ChangeNotices> {
   const handlers = new Map<string, (() => void)[]>()
   const waiting = new Map<string, () => void>()
+  const answers = new Map<string, () => void>()
+  let playersSeen = 0
   let live = true
+  const notify = (payload: string) =>
+    database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`)
   const runAll = () => {
     for (const list of handlers.values()) for (const handler of list) handler()
   }
@@ -51,6 +66,16 @@ export async function listenForChanges(
         waiting.get(payload)?.()
         return
       }
+      if (payload.startsWith(ASK_PREFIX)) {
+        // Handlers run synchronously: every notice before the question has been handled.
+        notify(`${ANSWER_PREFIX}${payload.slice(ASK_PREFIX.length)}`).catch(() => {})
+        return
+      }
+      if (payload.startsWith(ANSWER_PREFIX)) {
+        answers.get(payload.slice(ANSWER_PREFIX.length))?.()
+        return
+      }
+      if (payload === 'players') playersSeen += 1
       for (const handler of handlers.get(payload) ?? []) handler()
     },
     onLost: () => {
@@ -80,13 +105,44 @@ export async function listenForChanges(
         }, SYNC_TIMEOUT_MS)
       })
       try {
-        await database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`)
+        await notify(payload)
         await arrived
       } finally {
         clearTimeout(timer)
         waiting.delete(payload)
       }
     },
+    settle: async () => {
+      // The embedded database serves one process: `sync` is enough there.
+      if (!live || database.kind !== 'postgres') return
+      const [row] = (
+        (await database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and application_name = ${LISTENER_NAME}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows
+      const id = randomUUID()
+      let left = row?.n ?? 1
+      let timer: NodeJS.Timeout | undefined
+      const answered = new Promise<void>((resolve) => {
+        answers.set(id, () => {
+          left -= 1
+          if (left <= 0) resolve()
+        })
+        timer = setTimeout(() => {
+          log.warn('change notices: not every process answered in time')
+          resolve()
+        }, SYNC_TIMEOUT_MS)
+      })
+      try {
+        await notify(`${ASK_PREFIX}${id}`)
+        await answered
+      } finally {
+        clearTimeout(timer)
+        answers.delete(id)
+      }
+    },
+    playersSeen: () => playersSeen,
     close: stop,
   }
 }

@@ -10,6 +10,8 @@ function fakeNotices() {
     on: (topic, handler) => handlers.set(topic, [...(handlers.get(topic) ?? []), handler]),
     live: () => live,
     sync: async () => {},
+    settle: async () => {},
+    playersSeen: () => 0,
     close: async () => {},
   }
   return {
