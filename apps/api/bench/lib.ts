@@ -23,19 +23,36 @@ import {
  * what to request and which targets apply.
  */
 export type Targets = {
-  /** Requests per second relative to the bare baseline route. */
+  /** Requests per second relative to the same-bytes yardstick. */
   minBaselineRatio?: number
   maxP99Ms?: number
 }
+
+/** Which database a server runs on; targets may apply to one of them only. */
+export type DatabaseKind = 'PGlite' | 'PostgreSQL'
 
 export type Scenario = {
   name: string
   path: string
   headers?: Record<string, string>
   targets?: Targets
+  /** Targets held on one database only (the autosave's, on PostgreSQL). */
+  onlyOn?: DatabaseKind
+  /**
+   * A load of its own instead of autocannon on `path` (the autosave); it is given the server's
+   * (or the yardstick's) base URL.
+   */
+  load?: (baseUrl: string) => Promise<LoadResult>
+  /** What the yardstick answers, when not the answer to `path` (the autosave's save answer). */
+  yardstick?: () => Promise<{ method: 'GET' | 'PUT'; body: Buffer }>
 }
 
-export type BenchContext = { database: Database; baseUrl: string }
+export type BenchContext = {
+  kind: DatabaseKind
+  database: Database
+  baseUrl: string
+  secretKey: string
+}
 
 export type BenchSuite = {
   name: string
@@ -43,17 +60,21 @@ export type BenchSuite = {
   scenarios: (context: BenchContext) => Promise<Scenario[]>
 }
 
-export type Measurement = {
-  name: string
+export type LoadResult = {
   requestsPerSecond: number
   p50: number
   p99: number
+  total: number
+  failures: number
+}
+
+export type Measurement = LoadResult & {
+  name: string
   /**
-   * CPU the server process spent per answered request. Unlike req/s and latency it hardly
-   * moves when other work shares the machine, so it compares runs made on busy machines.
+   * CPU this process (servers and PGlite; the load runs elsewhere) spent per answered request.
+   * Unlike req/s and latency it hardly moves when other work shares the machine.
    */
   cpuMicrosPerRequest: number
-  failures: number
 }
 
 export const BENCH = {
@@ -68,10 +89,8 @@ export function benchDataFolder(): string {
     : path.resolve(import.meta.dirname, '../demo-data')
 }
 
-export type BenchServer = {
+export type BenchServer = BenchContext & {
   app: FastifyInstance
-  baseUrl: string
-  database: Database
   close: () => Promise<void>
 }
 
@@ -82,27 +101,33 @@ async function listen(app: FastifyInstance): Promise<string> {
 }
 
 /**
- * The real app with data imported, listening on a free local port: the given folders in order
- * (e.g. the 2021 set, then the current pool), or `benchDataFolder()`.
+ * The real app with data imported, listening on a free local port: on an in-memory PGlite
+ * (`serverUrl` null), or on a throw-away database created on the PostgreSQL server it names;
+ * the given folders are imported in order (e.g. the 2021 set, then the current pool), or
+ * `benchDataFolder()`.
  */
 export async function startAppServer(
   log: (line: string) => void,
+  serverUrl: string | null,
   folders: readonly string[] = [benchDataFolder()],
 ): Promise<BenchServer> {
-  const owned: TestDatabase = await createTestDatabase()
+  // The pool production opens (DATABASE_POOL_SIZE's default), not the tests' smaller one.
+  const config = testConfig()
+  const owned: TestDatabase = await createTestDatabase(serverUrl, config.databasePoolSize)
   for (const folder of folders) {
     const summary = await importFolder(owned.database, folder)
     log(
       `data: ${folder} (${summary.cards} cards, ${summary.decks} decks) on ${owned.database.describe}`,
     )
   }
-  const config = testConfig()
   const app = await buildApp({ config, database: owned.database, serveWeb: false, logger: false })
   const baseUrl = await listen(app)
   return {
+    kind: serverUrl ? 'PostgreSQL' : 'PGlite',
     app,
     baseUrl,
     database: owned.database,
+    secretKey: config.secretKey,
     close: async () => {
       await app.close()
       await owned.drop()
@@ -110,12 +135,24 @@ export async function startAppServer(
   }
 }
 
-/** A bare Fastify route answering a small JSON object: what the machine can do at best. */
-export async function startBaselineServer(): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = Fastify({ logger: false })
-  app.get('/baseline', async () => ({ hello: 'world' }))
+/**
+ * The yardstick: a bare Fastify answering `body` from memory, as JSON, on any path (GET or
+ * PUT): what this machine can do at best for an answer of that size.
+ */
+export async function startYardstick(
+  method: 'GET' | 'PUT',
+  body: Buffer,
+): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 })
+  app.route({
+    method,
+    url: '/*',
+    handler: (_request, reply) => {
+      reply.type('application/json; charset=utf-8').send(body)
+    },
+  })
   const baseUrl = await listen(app)
-  return { url: `${baseUrl}/baseline`, close: () => app.close() }
+  return { baseUrl, close: () => app.close() }
 }
 
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon')
@@ -132,60 +169,35 @@ async function autocannon(url: string, headers: Record<string, string>, limit: s
   return JSON.parse(stdout) as Result
 }
 
+/** A scenario's load on one server: a warm-up (caches, JIT), then the measured run. */
 export async function measure(
   name: string,
-  url: string,
-  headers: Record<string, string> = {},
+  baseUrl: string,
+  scenario: Pick<Scenario, 'path' | 'headers' | 'load'>,
 ): Promise<Measurement> {
-  // A short warm-up fills caches and JIT before the measured run.
-  await autocannon(url, headers, ['-a', '500'])
+  const headers = scenario.headers ?? {}
+  const url = `${baseUrl}${scenario.path}`
+  const load =
+    scenario.load ??
+    (async () =>
+      toLoadResult(await autocannon(url, headers, ['-d', String(BENCH.durationSeconds)])))
+  if (!scenario.load) await autocannon(url, headers, ['-a', '500'])
   const cpuBefore = process.cpuUsage()
-  const result = await autocannon(url, headers, ['-d', String(BENCH.durationSeconds)])
+  const result = await load(baseUrl)
   const cpu = process.cpuUsage(cpuBefore)
   return {
     name,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
-    failures: result.errors + result.timeouts + result.non2xx,
+    ...result,
+    cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.total),
   }
 }
 
-/** One line per measurement and whether it met its targets; false when any missed. */
-export function report(
-  baseline: Measurement,
-  rows: { measurement: Measurement; targets?: Targets | undefined }[],
-  log: (line: string) => void,
-): boolean {
-  const pad = (text: string, width: number) => text.padEnd(width)
-  const num = (value: number, width: number) => value.toFixed(value >= 100 ? 0 : 1).padStart(width)
-  log(
-    `${pad('scenario', 34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'×base'.padStart(8)}${'cpu µs/req'.padStart(12)}${'×base'.padStart(8)}  targets`,
-  )
-  let allMet = true
-  for (const { measurement: m, targets } of [{ measurement: baseline }, ...rows]) {
-    const ratio = m.requestsPerSecond / baseline.requestsPerSecond
-    // Requests per CPU second against the baseline's: the req/s ratio a dedicated core would see.
-    const cpuRatio = baseline.cpuMicrosPerRequest / m.cpuMicrosPerRequest
-    const checks: string[] = []
-    if (targets?.minBaselineRatio !== undefined) {
-      const met = ratio >= targets.minBaselineRatio
-      allMet &&= met
-      checks.push(`${met ? 'ok' : 'MISSED'} ≥${targets.minBaselineRatio}× base`)
-    }
-    if (targets?.maxP99Ms !== undefined) {
-      const met = m.p99 < targets.maxP99Ms
-      allMet &&= met
-      checks.push(`${met ? 'ok' : 'MISSED'} p99<${targets.maxP99Ms} ms`)
-    }
-    if (m.failures > 0) {
-      allMet = false
-      checks.push(`${m.failures} FAILED requests`)
-    }
-    log(
-      `${pad(m.name, 34)}${num(m.requestsPerSecond, 9)}${num(m.p50, 9)}${num(m.p99, 9)}${ratio.toFixed(2).padStart(8)}${num(m.cpuMicrosPerRequest, 12)}${cpuRatio.toFixed(2).padStart(8)}  ${checks.join(', ')}`,
-    )
+export function toLoadResult(result: Result): LoadResult {
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    failures: result.errors + result.timeouts + result.non2xx,
   }
-  return allMet
 }

@@ -1,28 +1,42 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { autosaveSuite } from './autosave.ts'
 import { cardsSuite } from './cards.ts'
 import {
   BENCH,
+  type BenchServer,
   type BenchSuite,
-  type Measurement,
   measure,
-  report,
+  type Scenario,
   startAppServer,
-  startBaselineServer,
-  type Targets,
+  startYardstick,
 } from './lib.ts'
+import { readsSuite } from './reads.ts'
+import { printTable, type Row } from './report.ts'
 import { runScaleBench, scaleDatabaseSize } from './scale.ts'
 
 /**
- * `npm run bench [-- [--data <folder>]… <suite>…]`: measures each suite's requests against a
- * bare Fastify route measured in the same run, and exits non-zero when a target is missed.
- * `--data` imports those folders in order instead of the default data set (relative paths are
- * read from the directory npm was started in). Add a suite by writing `bench/<name>.ts`
- * exporting a BenchSuite and listing it here.
+ * `npm run bench [-- [--data <folder>]… <suite>…]`: every scenario on PGlite and on PostgreSQL side by side in one
+ * run, each against its yardstick (a bare Fastify answering the same bytes from memory, measured
+ * in the same run), in one table; exits non-zero when a target is missed. PostgreSQL is a
+ * throw-away database created on the server BENCH_PG_URL (else DATABASE_URL) names; with
+ * neither set, only PGlite is measured. Add a suite by writing `bench/<name>.ts` exporting a
+ * BenchSuite and listing it here. `--data` imports those folders in order instead of the
+ * default data set (relative paths are read from the directory npm was started in).
  */
-const SUITES: BenchSuite[] = [cardsSuite]
+const SUITES: BenchSuite[] = [cardsSuite, readsSuite, autosaveSuite]
 
 const log = (line: string) => console.log(line)
+
+/** The yardstick's answer: the app's own answer to the scenario (from the first server). */
+async function yardstickBody(server: BenchServer, scenario: Scenario) {
+  if (scenario.yardstick) return scenario.yardstick()
+  const response = await fetch(`${server.baseUrl}${scenario.path}`, {
+    headers: scenario.headers ?? {},
+  })
+  if (!response.ok) throw new Error(`${scenario.name}: the app answered ${response.status}`)
+  return { method: 'GET' as const, body: Buffer.from(await response.arrayBuffer()) }
+}
 
 async function main() {
   const { values, positionals: wanted } = parseArgs({
@@ -37,36 +51,57 @@ async function main() {
     process.exitCode = 2
     return
   }
+  const pgServer = process.env.BENCH_PG_URL || process.env.DATABASE_URL || null
   log(
     `autocannon: ${BENCH.connections} connections, ${BENCH.durationSeconds} s per scenario (BENCH_DURATION), load from its own process`,
   )
-  const server = await startAppServer(log, folders)
-  const baselineServer = await startBaselineServer()
+  if (!pgServer) log('BENCH_PG_URL and DATABASE_URL unset: PGlite only')
+  const servers: BenchServer[] = [await startAppServer(log, null, folders)]
   try {
-    const baseline = await measure('bare Fastify baseline', baselineServer.url)
-    const rows: { measurement: Measurement; targets?: Targets | undefined }[] = []
-    for (const suite of suites) {
-      for (const scenario of await suite.scenarios({
-        database: server.database,
-        baseUrl: server.baseUrl,
-      })) {
-        const measurement = await measure(
-          scenario.name,
-          `${server.baseUrl}${scenario.path}`,
-          scenario.headers,
-        )
-        rows.push({ measurement, targets: scenario.targets })
+    if (pgServer) servers.push(await startAppServer(log, pgServer, folders))
+    const lists: Scenario[][] = []
+    for (const server of servers) {
+      const scenarios: Scenario[] = []
+      for (const suite of suites) scenarios.push(...(await suite.scenarios(server)))
+      lists.push(scenarios)
+    }
+    const rows: Row[] = []
+    for (const [index, scenario] of (lists[0] ?? []).entries()) {
+      const first = servers[0] as BenchServer
+      const answer = await yardstickBody(first, scenario)
+      const yardstickServer = await startYardstick(answer.method, answer.body)
+      const yardstick = await measure('yardstick', yardstickServer.baseUrl, scenario).finally(() =>
+        yardstickServer.close(),
+      )
+      const byDatabase = []
+      for (const [at, server] of servers.entries()) {
+        const own = lists[at]?.[index] ?? scenario
+        byDatabase.push({
+          kind: server.kind,
+          measurement: await measure(own.name, server.baseUrl, own),
+        })
       }
+      rows.push({ scenario, yardstick, byDatabase })
+      const figures = byDatabase.map(
+        ({ kind, measurement: m }) =>
+          `${kind} ${m.requestsPerSecond.toFixed(0)} req/s p99 ${m.p99} ms`,
+      )
+      log(
+        `… ${scenario.name}: yardstick ${yardstick.requestsPerSecond.toFixed(0)} req/s, ${figures.join(', ')}`,
+      )
     }
     log('')
-    const met = report(baseline, rows, log)
+    const met = printTable(
+      servers.map((server) => server.kind),
+      rows,
+      log,
+    )
     log(
-      'cpu µs/req is the server process’s CPU per answer (with PGlite, the database’s too); on a busy machine it is the steadier figure.',
+      '×yard: req/s ÷ the yardstick’s (same bytes from a bare Fastify); cpu×: the same ratio in CPU per answer (servers and PGlite run in this process), steadier on a busy machine.',
     )
     if (!met) process.exitCode = 1
   } finally {
-    await baselineServer.close()
-    await server.close()
+    for (const server of servers) await server.close()
   }
   await scaleTable()
 }

@@ -14,6 +14,7 @@ import { RequestLog } from './plugins/request-log.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { zodValidatorCompiler } from './plugins/validation.ts'
+import { registerWriteSync } from './plugins/write-sync.ts'
 import { authRoutes } from './routes/auth.ts'
 import { cardImagesRoutes } from './routes/card-images.ts'
 import { cardsRoutes } from './routes/cards.ts'
@@ -24,6 +25,7 @@ import { healthRoutes } from './routes/health.ts'
 import { playersRoutes } from './routes/players.ts'
 import { releasesRoutes } from './routes/releases.ts'
 import { subscriptionsRoutes } from './routes/subscriptions.ts'
+import { recheckCatalogue } from './services/cards/catalogue.ts'
 import { listenForChanges } from './services/change-notices.ts'
 import { createMailer, type Mailer } from './services/mailer.ts'
 
@@ -82,11 +84,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // SPARSE (absent keys stay absent), which a stripping serializer would not respect.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data))
 
+  const notices = await listenForChanges(database, app.log)
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
-    auth: createAuth(database.db, config.secretKey, options.now ?? Date.now),
+    auth: createAuth(database.db, config.secretKey, options.now ?? Date.now, notices),
     mailer:
       options.mailer ??
       createMailer({
@@ -96,9 +99,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         log: app.log,
       }),
     now: options.now ?? Date.now,
-    notices: await listenForChanges(database, app.log),
+    notices,
   }
   app.addHook('onClose', () => deps.notices.close())
+  notices.on('catalogue', () => recheckCatalogue(database.db))
+  registerWriteSync(app, notices)
 
   registerAuthDecorators(app, deps.auth)
   // A route keeps the error handler in force when it is added (the CORS preflight route too),

@@ -23,14 +23,21 @@ export const CURRENT_DATA_DIR = path.resolve(
   '../../../../shared/data/ashes-2026',
 )
 
-export type TestDatabase = { database: Database; drop: () => Promise<void> }
+export type TestDatabase = {
+  database: Database
+  drop: () => Promise<void>
+  /** Another connection to the same data, as a second API process has (PostgreSQL only). */
+  connectAgain?: () => Promise<Database>
+}
 
 /**
  * A fresh, migrated database: in-memory PGlite by default, or a throw-away database on the
  * PostgreSQL server named by DATABASE_URL (created here, dropped by `drop`).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.DATABASE_URL
+export async function createTestDatabase(
+  serverUrl: string | null = process.env.DATABASE_URL ?? null,
+  poolSize = 5,
+): Promise<TestDatabase> {
   if (!serverUrl) {
     const database = await openDatabase({
       dataDir: '',
@@ -46,10 +53,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 5 })
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize })
   await migrate(database)
   return {
     database,
+    connectAgain: () => openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 5 }),
     drop: async () => {
       await database.close()
       const cleanup = new pg.Client({ connectionString: serverUrl })

@@ -35,6 +35,8 @@ export type Database = {
 export type NoticeHandlers = {
   onNotice: (payload: string) => void
   onReconnect: () => void
+  /** The connection was lost: until `onReconnect`, notices may be missed. */
+  onLost?: () => void
   onError?: (error: Error) => void
 }
 
@@ -142,6 +144,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 const RECONNECT_MS = [250, 1000, 5000]
 
+/** The application name of every process's listening connection. */
+export const LISTENER_NAME = 'spellboard-notices'
+
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to queries). A lost
  * connection is replaced, sooner at first, then every few seconds, until `stop`.
@@ -157,7 +162,12 @@ async function listenPostgres(
   let timer: NodeJS.Timeout | undefined
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString, options: '-c TimeZone=UTC' })
+    const next = new pg.Client({
+      connectionString,
+      options: '-c TimeZone=UTC',
+      // Writers count the processes listening by this name (change-notices.ts `settle`).
+      application_name: LISTENER_NAME,
+    })
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.onNotice(message.payload ?? '')
     })
@@ -175,6 +185,7 @@ async function listenPostgres(
   function retry(lost: pg.Client) {
     if (stopped || client !== lost || timer) return
     client = undefined
+    handlers.onLost?.()
     lost.end().catch(() => {})
     const delay = RECONNECT_MS[Math.min(failures, RECONNECT_MS.length - 1)] ?? 5000
     failures += 1

@@ -4,10 +4,13 @@ import type {
   FastifyRequest,
   preValidationAsyncHookHandler,
 } from 'fastify'
+import { LRUCache } from 'lru-cache'
 import type { Db } from '../db/client.ts'
 import { forbidden, unauthorized } from '../lib/refusal.ts'
 import { type AuthUser, BANNED } from '../services/accounts/auth-user.ts'
-import { sessionUser } from '../services/accounts/sessions.ts'
+import { type SessionRow, sessionRow, sessionUserOf } from '../services/accounts/sessions.ts'
+import type { ChangeNotices } from '../services/change-notices.ts'
+import { NoticeCache } from '../services/notice-cache.ts'
 import { readToken, type TokenClaims } from '../services/tokens.ts'
 
 declare module 'fastify' {
@@ -38,13 +41,53 @@ export type Auth = ReturnType<typeof createAuth>
  * evaluated, so a stale token gets 401 even on public reads (clients rely on that to prompt a
  * new log-in).
  */
-export function createAuth(db: Db, secretKey: string, now: () => number = Date.now) {
+/** Token holders kept in memory (a few hundred bytes each). */
+const KEPT_SESSIONS = 20_000
+
+/**
+ * A token's holder and whether the token was revoked: one query, kept per token until any
+ * account or session changes (a `players` notice from any process: log-out, log-out everywhere,
+ * password change or reset, ban, profile edit), so a warm request costs no round trip while a
+ * revocation anywhere is refused everywhere at once. Without `notices`, every request asks.
+ */
+function sessionReader(db: Db, notices: ChangeNotices | undefined) {
+  // Shared by every request of this token: nobody may change it in place.
+  const read = async (claims: TokenClaims) => {
+    const row = await sessionRow(db, claims)
+    return row ? Object.freeze(row) : null
+  }
+  if (!notices) return read
+  const kept = new NoticeCache<Readonly<SessionRow> | null>(notices, ['players'], {
+    max: KEPT_SESSIONS,
+  })
+  return (claims: TokenClaims) => kept.get(`${claims.sub}\u0000${claims.jti}`, () => read(claims))
+}
+
+export function createAuth(
+  db: Db,
+  secretKey: string,
+  now: () => number = Date.now,
+  notices?: ChangeNotices,
+) {
+  const session = sessionReader(db, notices)
+  // A signature checked once stays good (the key never changes while the process runs); only
+  // the expiry is checked again. Revocation is the session's business, above.
+  const verified = new LRUCache<string, TokenClaims>({ max: KEPT_SESSIONS })
+  async function claimsOf(token: string): Promise<TokenClaims | null> {
+    const at = now()
+    const known = verified.get(token)
+    if (known) return known.exp > Math.floor(at / 1000) ? known : null
+    const claims = await readToken(secretKey, token, at)
+    if (claims) verified.set(token, claims)
+    return claims
+  }
+
   async function evaluate(request: FastifyRequest): Promise<AuthUser | null> {
     const token = bearerToken(request)
     if (token === null) return null
-    const claims = await readToken(secretKey, token, now())
+    const claims = await claimsOf(token)
     if (!claims) throw unauthorized(INVALID_CREDENTIALS)
-    const user = await sessionUser(db, claims)
+    const user = sessionUserOf(await session(claims), claims)
     if (!user) throw unauthorized(INVALID_CREDENTIALS)
     if (user.is_banned) throw forbidden(BANNED)
     request.tokenClaims = claims

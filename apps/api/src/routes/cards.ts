@@ -30,12 +30,14 @@ import { cardForUpdate, createCard, updateCard } from '../services/cards/admin.t
 import {
   type Catalogue,
   catalogueMemo,
+  catalogueTag,
   editionOf,
   getCatalogue,
 } from '../services/cards/catalogue.ts'
 import { cardDetails } from '../services/cards/details.ts'
 import { fuzzyLookup } from '../services/cards/fuzzy.ts'
 import { listCards } from '../services/cards/listing.ts'
+import { asJson, jsonBodyCache } from '../services/notice-cache.ts'
 
 /** Stands for a request without `limit`: a sent zero is refused, so zero can only mean absent. */
 const LIMIT_NOT_GIVEN = 0
@@ -96,6 +98,8 @@ const listingBodyCache = () =>
     sizeCalculation: (b) => b.length,
   })
 
+const MB = 1024 * 1024
+
 /** Sends JSON already serialised (card listings are assembled from per-card strings). */
 function sendJson(reply: FastifyReply, body: string | Buffer) {
   return reply.type(JSON_TYPE).send(body)
@@ -112,6 +116,8 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
     catalogueMemo(catalogue, 'listing-bodies', listingBodyCache)
   /** Bodies are kept per address; their `next`/`previous` links are built on a fixed base. */
   const listingKey = (request: FastifyRequest) => request.url
+  // Usage counts and the preconstructed deck come from the decks, the marker from subscriptions.
+  const details = jsonBodyCache(deps.notices, ['decks', 'catalogue', 'subscriptions'], 8 * MB)
 
   app.get(
     '/cards',
@@ -223,12 +229,18 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       },
       preValidation: deps.auth.optional,
     },
-    async (request) => {
+    async (request, reply) => {
       const catalogue = await getCatalogue(db)
-      const edition = editionOf(catalogue, request.query.show_legacy)
+      const { show_legacy } = request.query
+      const edition = editionOf(catalogue, show_legacy)
       const card = edition.byStub.get(request.params.stub)
       if (!card) throw notFound(CARD_NOT_FOUND)
-      return await cardDetails(db, card, edition, request.user?.id ?? null)
+      const userId = request.user?.id ?? null
+      const key = `${catalogueTag(catalogue)}\u0000${show_legacy}\u0000${card.stub}\u0000${userId}`
+      const body = await details.get(key, () =>
+        asJson(() => cardDetails(db, card, edition, userId)),
+      )
+      return sendJson(reply as unknown as FastifyReply, body)
     },
   )
 

@@ -12,7 +12,7 @@ import {
 } from '@spellboard/core/decks'
 import { LIMITS } from '@spellboard/core/limits'
 import { pageSchema } from '@spellboard/core/pagination'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
@@ -30,16 +30,17 @@ import {
 import { Refusal } from '../lib/refusal.ts'
 import { requireUser } from '../plugins/auth.ts'
 import type { AuthUser } from '../services/accounts/auth-user.ts'
-import { getCatalogue } from '../services/cards/catalogue.ts'
+import { catalogueTag, getCatalogue } from '../services/cards/catalogue.ts'
+import type { ChangeTopic } from '../services/change-notices.ts'
 import { cloneDeck } from '../services/decks/clone.ts'
 import { createCountCache } from '../services/decks/count-cache.ts'
 import { deleteDeck } from '../services/decks/delete.ts'
 import { deckDetails } from '../services/decks/details.ts'
 import { listMyDecks, listPublicDecks } from '../services/decks/listing.ts'
-import { PublicReadCache } from '../services/decks/public-cache.ts'
 import { saveDeck } from '../services/decks/save.ts'
 import { sharedDeck } from '../services/decks/shared.ts'
 import { createSnapshot, editSnapshot, listSnapshots } from '../services/decks/snapshots.ts'
+import { asJson, jsonBodyCache } from '../services/notice-cache.ts'
 import { subscriptionMarker } from '../services/subscriptions.ts'
 
 const DECK_SORTS = ['created', 'modified'] as const
@@ -66,16 +67,14 @@ const snapshotsQuery = z.object({
 const cloneQuery = z.object({ direct_share_uuid: qUuid4(), red_rains: qBool() })
 const deckPage = pageSchema(deckOutSchema)
 const MB = 1024 * 1024
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A GET that writes (the deck import): public caches forget their answers after it. */
-    writes?: boolean
-  }
-}
-
-const isWrite = (request: FastifyRequest) => request.routeOptions.config.writes === true
+/**
+ * Deck answers are kept as ready bodies until decks, players or the catalogue change in any
+ * process (notice-cache.ts): popular pages are read far more often than decks change, and
+ * building one costs several queries and up to ~100 KB of JSON.
+ */
+const PUBLIC_TOPICS: ChangeTopic[] = ['decks', 'players', 'catalogue']
+/** What a player reads also shows their subscription markers. */
+const OWN_TOPICS: ChangeTopic[] = [...PUBLIC_TOPICS, 'subscriptions']
 
 /** A body already serialised (kept in a cache); Fastify sends buffers as they are. */
 function sendJson(reply: FastifyReply, body: Buffer) {
@@ -91,22 +90,13 @@ function sendJson(reply: FastifyReply, body: Buffer) {
 export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>()
   const counts = createCountCache()
-  const publicListings = new PublicReadCache(16 * MB)
-  const publicDetails = new PublicReadCache(8 * MB)
-
-  const forgetPublicAnswers = () => {
-    publicListings.invalidate()
-    publicDetails.invalidate()
-  }
-  // Any write this server answers (a deck, a title, a player's name…; the deck import, though a
-  // GET) may change what anonymous readers see: forget every cached public answer once done.
-  instance.addHook('onResponse', (request, _reply, done) => {
-    if (!READ_METHODS.has(request.method) || isWrite(request)) forgetPublicAnswers()
-    done()
-  })
-  // A deck that leaves public view (or arrives by import) through any process leaves every
-  // process's cache at once, not after the cache's lifetime.
-  deps.notices.on('public-decks', forgetPublicAnswers)
+  const publicListings = jsonBodyCache(deps.notices, PUBLIC_TOPICS, 16 * MB)
+  const publicDetails = jsonBodyCache(deps.notices, PUBLIC_TOPICS, 8 * MB)
+  // What one player reads (their decks, a deck with their marker), keyed by player and address.
+  const ownReads = jsonBodyCache(deps.notices, OWN_TOPICS, 16 * MB)
+  /** Kept per catalogue (cards are shown as it says), then per reader and address. */
+  const keyOf = async (user: AuthUser | null, url: string) =>
+    `${catalogueTag(await getCatalogue(deps.db))}\u0000${user?.id ?? ''}\u0000${url}`
 
   app.get(
     '/decks',
@@ -114,12 +104,14 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const { limit, offset } = request.query
       // Keyed on the address as asked: the answer's next/previous links are built from it.
-      const key = request.url
-      const body = await publicListings.get(key, async () => {
-        const catalogue = await getCatalogue(deps.db)
-        const page = await listPublicDecks(deps.db, catalogue, request.query, counts)
-        return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
-      })
+      const key = await keyOf(null, request.url)
+      const body = await publicListings.get(key, () =>
+        asJson(async () => {
+          const catalogue = await getCatalogue(deps.db)
+          const page = await listPublicDecks(deps.db, catalogue, request.query, counts)
+          return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
+        }),
+      )
       return sendJson(reply, body)
     },
   )
@@ -135,13 +127,18 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       },
       preValidation: deps.auth.user,
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request)
       const { limit, offset } = request.query
-      const catalogue = await getCatalogue(deps.db)
-      const filters = { ...request.query, player: [], show_preconstructed: false }
-      const page = await listMyDecks(deps.db, catalogue, user.id, filters)
-      return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
+      const body = await ownReads.get(await keyOf(user, request.url), () =>
+        asJson(async () => {
+          const catalogue = await getCatalogue(deps.db)
+          const filters = { ...request.query, player: [], show_preconstructed: false }
+          const page = await listMyDecks(deps.db, catalogue, user.id, filters)
+          return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
+        }),
+      )
+      return sendJson(reply, body)
     },
   )
 
@@ -176,26 +173,33 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       }
       const read = async (caller: AuthUser | null) =>
         deckDetails(deps.db, await getCatalogue(deps.db), caller, request.params.deck_id, options)
-      const readPublic = () => publicDetails.get(request.url, () => read(null))
+      const readPublic = async () =>
+        publicDetails.get(await keyOf(null, request.url), () => asJson(() => read(null)))
       const user = request.user
       if (!user) return sendJson(reply, await readPublic())
       // A player sees what everyone sees plus their subscription marker, except for their own
       // saved deck and private snapshots: those come from the database.
-      if (!options.showSaved) {
-        const shared = await readPublic().catch((error: unknown) => {
-          if (error instanceof Refusal) return null
-          throw error
-        })
-        if (shared) {
-          const details = JSON.parse(shared.toString()) as DeckDetails
-          const thread = details.deck.comments_entity_id
-          const marker =
-            thread === null ? undefined : await subscriptionMarker(deps.db, user.id, thread)
-          if (marker !== undefined) details.last_seen_entity_id = marker
-          return details
+      const readOwn = async () => {
+        if (!options.showSaved) {
+          const shared = await readPublic().catch((error: unknown) => {
+            if (error instanceof Refusal) return null
+            throw error
+          })
+          if (shared) {
+            const details = JSON.parse(shared.toString()) as DeckDetails
+            const thread = details.deck.comments_entity_id
+            const marker =
+              thread === null ? undefined : await subscriptionMarker(deps.db, user.id, thread)
+            if (marker !== undefined) details.last_seen_entity_id = marker
+            return details
+          }
         }
+        return read(user)
       }
-      return read(user)
+      return sendJson(
+        reply,
+        await ownReads.get(await keyOf(user, request.url), () => asJson(readOwn)),
+      )
     },
   )
 

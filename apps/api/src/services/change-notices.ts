@@ -1,24 +1,48 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Database, Queryable } from '../db/client.ts'
+import { type Database, LISTENER_NAME } from '../db/client.ts'
 
 /**
  * Changes that every API process must see at once, not after its caches' lifetime, are
- * announced through the database (PostgreSQL's NOTIFY, which PGlite has too). A notice sent
- * inside a transaction is delivered when it commits, and never when it rolls back.
+ * announced through the database (PostgreSQL's NOTIFY, which PGlite has too). Triggers on the
+ * tables announce every write themselves (migration 0003_change_notices), once per statement,
+ * delivered when the transaction commits and never when it rolls back.
  */
 const CHANNEL = 'spellboard_changes'
 
-/** `public-decks`: a deck left public view (deleted, unpublished) or arrived (imported). */
-export type ChangeTopic = 'public-decks'
+/**
+ * `players`: accounts, sessions, revoked tokens, owned releases. `decks`: decks, their cards,
+ * dice and First Five. `catalogue`: cards and releases. `subscriptions`: comment markers.
+ */
+export const CHANGE_TOPICS = ['players', 'decks', 'catalogue', 'subscriptions'] as const
+export type ChangeTopic = (typeof CHANGE_TOPICS)[number]
 
-export async function announceChange(db: Queryable, topic: ChangeTopic): Promise<void> {
-  await db.execute(sql`select pg_notify(${CHANNEL}, ${topic})`)
-}
+const SYNC_PREFIX = 'sync:'
+const SYNC_TIMEOUT_MS = 2000
+/** Asks every process to answer once it has handled the notices before; the answers. */
+const ASK_PREFIX = 'ask:'
+const ANSWER_PREFIX = 'answer:'
 
 export type ChangeNotices = {
-  /** Runs `handler` on each notice of `topic`, and after a lost connection (notices missed). */
+  /** Runs `handler` on each notice of `topic`, and whenever notices may have been missed. */
   on: (topic: ChangeTopic, handler: () => void) => void
+  /** False while the listening connection is lost: caches must not answer then. */
+  live: () => boolean
+  /**
+   * Resolves once every notice committed before the call has been handled here. Notices arrive
+   * in commit order, so this sends one of its own and waits for it: after a write, this
+   * process's caches have forgotten what the write changed before its answer leaves.
+   */
+  sync: () => Promise<void>
+  /**
+   * Resolves once every process listening on the database has handled every notice committed
+   * before the call (each answers a question sent after them), or after SYNC_TIMEOUT_MS. For
+   * writes that end sessions: the next request, to any process, is refused.
+   */
+  settle: () => Promise<void>
+  /** Grows with each `players` notice handled here. */
+  playersSeen: () => number
   close: () => Promise<void>
 }
 
@@ -27,18 +51,98 @@ export async function listenForChanges(
   log: FastifyBaseLogger,
 ): Promise<ChangeNotices> {
   const handlers = new Map<string, (() => void)[]>()
-  const run = (topic: string) => {
-    for (const handler of handlers.get(topic) ?? []) handler()
+  const waiting = new Map<string, () => void>()
+  const answers = new Map<string, () => void>()
+  let playersSeen = 0
+  let live = true
+  const notify = (payload: string) =>
+    database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`)
+  const runAll = () => {
+    for (const list of handlers.values()) for (const handler of list) handler()
   }
   const stop = await database.listen(CHANNEL, {
-    onNotice: run,
+    onNotice: (payload) => {
+      if (payload.startsWith(SYNC_PREFIX)) {
+        waiting.get(payload)?.()
+        return
+      }
+      if (payload.startsWith(ASK_PREFIX)) {
+        // Handlers run synchronously: every notice before the question has been handled.
+        notify(`${ANSWER_PREFIX}${payload.slice(ASK_PREFIX.length)}`).catch(() => {})
+        return
+      }
+      if (payload.startsWith(ANSWER_PREFIX)) {
+        answers.get(payload.slice(ANSWER_PREFIX.length))?.()
+        return
+      }
+      if (payload === 'players') playersSeen += 1
+      for (const handler of handlers.get(payload) ?? []) handler()
+    },
+    onLost: () => {
+      live = false
+      runAll()
+    },
     onReconnect: () => {
-      for (const topic of handlers.keys()) run(topic)
+      live = true
+      runAll()
     },
     onError: (error) => log.warn({ reason: error.message }, 'change notices interrupted'),
   })
   return {
     on: (topic, handler) => handlers.set(topic, [...(handlers.get(topic) ?? []), handler]),
+    live: () => live,
+    sync: async () => {
+      if (!live) return
+      const payload = `${SYNC_PREFIX}${randomUUID()}`
+      let timer: NodeJS.Timeout | undefined
+      const arrived = new Promise<void>((resolve) => {
+        waiting.set(payload, resolve)
+        // A notice that never comes (connection lost meanwhile) does not hold the answer.
+        timer = setTimeout(() => {
+          log.warn('change notices: own notice not seen in time; caches cleared')
+          runAll()
+          resolve()
+        }, SYNC_TIMEOUT_MS)
+      })
+      try {
+        await notify(payload)
+        await arrived
+      } finally {
+        clearTimeout(timer)
+        waiting.delete(payload)
+      }
+    },
+    settle: async () => {
+      // The embedded database serves one process: `sync` is enough there.
+      if (!live || database.kind !== 'postgres') return
+      const [row] = (
+        (await database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and application_name = ${LISTENER_NAME}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows
+      const id = randomUUID()
+      let left = row?.n ?? 1
+      let timer: NodeJS.Timeout | undefined
+      const answered = new Promise<void>((resolve) => {
+        answers.set(id, () => {
+          left -= 1
+          if (left <= 0) resolve()
+        })
+        timer = setTimeout(() => {
+          log.warn('change notices: not every process answered in time')
+          resolve()
+        }, SYNC_TIMEOUT_MS)
+      })
+      try {
+        await notify(`${ASK_PREFIX}${id}`)
+        await answered
+      } finally {
+        clearTimeout(timer)
+        answers.delete(id)
+      }
+    },
+    playersSeen: () => playersSeen,
     close: stop,
   }
 }

@@ -86,12 +86,11 @@ export function isCurrentSession(
   return claims.jti === player.kept_token_id
 }
 
-/**
- * The player a verified token belongs to, or null when the token was revoked, was ended with the
- * player's other sessions, or names nobody.
- */
-export async function sessionUser(db: Db, claims: TokenClaims): Promise<AuthUser | null> {
-  const [row] = await queryRows<AuthUser & { kept_token_id: string | null; revoked: boolean }>(
+/** A token's holder as stored, with whether that token was revoked (one query). */
+export type SessionRow = AuthUser & { kept_token_id: string | null; revoked: boolean }
+
+export async function sessionRow(db: Db, claims: TokenClaims): Promise<SessionRow | null> {
+  const [row] = await queryRows<SessionRow>(
     db,
     sql`select id, email, badge, username, description, tokens_valid_after, kept_token_id,
           is_admin, is_banned, newsletter_opt_in, email_subscriptions, exclude_subscriptions,
@@ -99,6 +98,14 @@ export async function sessionUser(db: Db, claims: TokenClaims): Promise<AuthUser
           exists(select 1 from user_revoked_token where revoked_uuid = ${claims.jti}) as revoked
         from "user" where badge = ${claims.sub}`,
   )
+  return row ?? null
+}
+
+/**
+ * The player a verified token belongs to, or null when the token was revoked, was ended with the
+ * player's other sessions, or names nobody.
+ */
+export function sessionUserOf(row: SessionRow | null, claims: TokenClaims): AuthUser | null {
   if (!row || row.revoked || !isCurrentSession(claims, row)) return null
   const { revoked: _revoked, kept_token_id: _kept, ...user } = row
   return user

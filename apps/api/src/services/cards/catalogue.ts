@@ -78,6 +78,16 @@ export function catalogueMemo<T>(catalogue: Catalogue, name: string, create: () 
   return catalogue.memos.get(name) as T
 }
 
+let catalogueSequence = 0
+
+/**
+ * A name for this catalogue, unique in the process: answers kept across catalogues put it in
+ * their keys, so one built from an older catalogue is never answered once a newer one is read.
+ */
+export function catalogueTag(catalogue: Catalogue): string {
+  return catalogueMemo(catalogue, 'tag', () => `c${++catalogueSequence}`)
+}
+
 export function editionOf(catalogue: Catalogue, isLegacy: boolean): Edition {
   return isLegacy ? catalogue.legacy : catalogue.reborn
 }
@@ -272,6 +282,8 @@ type CacheState = {
   pending: Promise<Catalogue> | undefined
   /** Grows on every local invalidation, so a load begun before an edit is not kept after it. */
   generation: number
+  /** Grows on every change notice: a check begun before one does not count as checked. */
+  rechecks: number
 }
 
 const states = new WeakMap<Db, CacheState>()
@@ -285,6 +297,7 @@ function stateOf(db: Db): CacheState {
       checkedAt: 0,
       pending: undefined,
       generation: 0,
+      rechecks: 0,
     }
     states.set(db, state)
   }
@@ -307,27 +320,44 @@ export function getCatalogue(db: Db): Promise<Catalogue> {
 }
 
 async function refresh(db: Db, state: CacheState, generation: number): Promise<Catalogue> {
+  const rechecks = state.rechecks
+  const checked = () => {
+    if (rechecks === state.rechecks) state.checkedAt = performance.now()
+  }
   try {
     if (state.catalogue && (await readCatalogueVersion(db)) === state.version) {
-      if (generation === state.generation) state.checkedAt = performance.now()
+      if (generation === state.generation) checked()
       return state.catalogue
     }
     const { catalogue, version } = await loadCatalogue(db)
-    if (generation === state.generation) {
+    // A slower load begun earlier never replaces a newer catalogue.
+    if (generation === state.generation && version >= (state.version ?? 0)) {
       state.catalogue = catalogue
       state.version = version
-      state.checkedAt = performance.now()
+      checked()
     }
     return catalogue
   } catch (error) {
     // With the database briefly away, the cards we hold are still the best answer; try again
     // at the next check. Without any (first load, or just invalidated), the error stands.
     if (state.catalogue && generation === state.generation) {
-      state.checkedAt = performance.now()
+      checked()
       return state.catalogue
     }
     throw error
   }
+}
+
+/**
+ * A `catalogue` change notice (any process): the next read checks the version at once instead
+ * of within the second. The cards held stay the answer if the database cannot be reached.
+ */
+export function recheckCatalogue(db: Db): void {
+  const state = stateOf(db)
+  state.rechecks += 1
+  state.checkedAt = Number.NEGATIVE_INFINITY
+  // A check under way may have read the version before the change: the next read starts anew.
+  state.pending = undefined
 }
 
 /** After a change made by this process: the next read reloads. */

@@ -4,7 +4,6 @@ import type { decks } from '../../db/schema.ts'
 import type { SqlRow } from '../../db/sql-rows.ts'
 import { forbidden, invalid } from '../../lib/refusal.ts'
 import type { AuthUser } from '../accounts/auth-user.ts'
-import { announceChange } from '../change-notices.ts'
 import { removeThread } from '../comments.ts'
 import { deckById, findDeck } from './rows.ts'
 import { removeDeckStream, repairStream } from './stream.ts'
@@ -21,8 +20,6 @@ export function deleteDeck(db: Db, user: AuthUser, deckId: number): Promise<void
       throw forbidden('You cannot delete a deck you do not own.')
     if (deck.is_legacy) throw invalid('You cannot delete legacy decks.')
     if (deck.is_deleted) return
-    await announceChange(tx, 'public-decks')
-
     if (deck.is_snapshot) {
       await tx.execute(sql`update deck set is_deleted = true where id = ${deck.id}`)
       if (deck.is_public && deck.source_id !== null) {

@@ -11,7 +11,6 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts'
 import { isoDate } from '../../lib/dates.ts'
 import { invalid } from '../../lib/refusal.ts'
 import { getCatalogue } from '../cards/catalogue.ts'
-import { announceChange } from '../change-notices.ts'
 import { fitTitle } from './copy.ts'
 import { callImportSource } from './import-source.ts'
 import { playableCards } from './save.ts'
@@ -168,8 +167,6 @@ export async function importDecks(
         where deck.id = ${deck.id} and source.user_id = ${userId}
           and source.created = ${deck.sourceCreated}::timestamptz and source.id <> deck.id`)
     }
-    // Imported decks may be published snapshots: every process's public listings show them.
-    if (done.length) await announceChange(tx, 'public-decks')
     return done
   })
 

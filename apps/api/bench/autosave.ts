@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import type { Result } from 'autocannon'
+import { BENCH, type BenchSuite, toLoadResult } from './lib.ts'
+import { deckPayload, prepareFixture } from './load-driver.ts'
+
+const WRITERS = 16
+const run = promisify(execFile)
+
+/**
+ * The builder's autosave: 16 players, each PUTting their own deck from one connection as fast
+ * as it is answered (saves/s and p99). Held to its targets on PostgreSQL, where several API
+ * processes would share the database; PGlite's figures are for comparison.
+ */
+export const autosaveSuite: BenchSuite = {
+  name: 'autosave',
+  scenarios: async (context) => {
+    const fixture = await prepareFixture(context.database, {
+      writers: WRITERS,
+      secretKey: context.secretKey,
+      tag: 'save',
+    })
+    const folder = mkdtempSync(path.join(tmpdir(), 'spellboard-autosave-'))
+    const writersFile = path.join(folder, 'writers.json')
+    writeFileSync(writersFile, JSON.stringify(fixture.writers))
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }))
+    const writer = fixture.writers[0]
+    if (!writer) throw new Error('no writers')
+    return [
+      {
+        name: `PUT /v2/decks, ${WRITERS} players (saves/s)`,
+        path: '/v2/decks',
+        onlyOn: 'PostgreSQL',
+        targets: { minBaselineRatio: 0.05, maxP99Ms: 50 },
+        load: async (baseUrl) => {
+          const script = path.resolve(import.meta.dirname, 'autosave-load.ts')
+          const seconds = String(BENCH.durationSeconds)
+          const { stdout } = await run(process.execPath, [script, baseUrl, writersFile, seconds], {
+            maxBuffer: 16 * 1024 * 1024,
+          })
+          return toLoadResult(JSON.parse(stdout) as Result)
+        },
+        yardstick: async () => {
+          const response = await fetch(`${context.baseUrl}/v2/decks`, {
+            method: 'PUT',
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${writer.token}`,
+            },
+            body: JSON.stringify(deckPayload(writer)),
+          })
+          if (!response.ok) throw new Error(`a save answered ${response.status}`)
+          return { method: 'PUT', body: Buffer.from(await response.arrayBuffer()) }
+        },
+      },
+    ]
+  },
+}

@@ -1,0 +1,69 @@
+import type { DatabaseKind, Measurement, Scenario, Targets } from './lib.ts'
+
+/** One row of the table: a scenario's yardstick and its measurement on each database. */
+export type Row = {
+  scenario: Pick<Scenario, 'name' | 'targets' | 'onlyOn'>
+  yardstick: Measurement
+  byDatabase: { kind: DatabaseKind; measurement: Measurement }[]
+}
+
+const pad = (text: string, width: number) => text.padEnd(width)
+const num = (value: number, width: number) => value.toFixed(value >= 100 ? 0 : 1).padStart(width)
+
+/** The target misses of one measurement against its yardstick (empty when all are met). */
+export function misses(m: Measurement, yardstick: Measurement, targets?: Targets): string[] {
+  const missed: string[] = []
+  const ratio = m.requestsPerSecond / yardstick.requestsPerSecond
+  if (targets?.minBaselineRatio !== undefined && ratio < targets.minBaselineRatio) {
+    missed.push(`×yard<${targets.minBaselineRatio}`)
+  }
+  if (targets?.maxP99Ms !== undefined && m.p99 > targets.maxP99Ms) {
+    missed.push(`p99>${targets.maxP99Ms}`)
+  }
+  if (m.failures > 0) missed.push(`${m.failures} failed`)
+  return missed
+}
+
+/**
+ * ONE table: per scenario, the yardstick's req/s, then per database req/s, p99, the ratio to
+ * the yardstick and the CPU ratio (yardstick CPU per request ÷ the endpoint's: the req/s ratio
+ * a dedicated core would see), and the verdict. Returns false when any target was missed.
+ */
+export function printTable(
+  kinds: DatabaseKind[],
+  rows: Row[],
+  log: (line: string) => void,
+): boolean {
+  const perDb = (text: string[]) => text.map((t, i) => t.padStart([9, 8, 7, 6][i] ?? 8)).join('')
+  log(
+    `${pad('', 40)}${'yardstick'.padStart(10)}${kinds.map((kind) => `  ${pad(kind, 30)}`).join('')}`,
+  )
+  log(
+    `${pad('scenario', 40)}${'req/s'.padStart(10)}${kinds
+      .map(() => `  ${perDb(['req/s', 'p99 ms', '×yard', 'cpu×'])}`)
+      .join('')}  targets`,
+  )
+  let allMet = true
+  for (const row of rows) {
+    const cells = row.byDatabase.map(({ measurement: m }) => {
+      const ratio = m.requestsPerSecond / row.yardstick.requestsPerSecond
+      const cpuRatio = row.yardstick.cpuMicrosPerRequest / m.cpuMicrosPerRequest
+      return `  ${num(m.requestsPerSecond, 9)}${num(m.p99, 8)}${ratio.toFixed(3).padStart(7)}${cpuRatio.toFixed(2).padStart(6)}`
+    })
+    const verdicts = row.byDatabase.map(({ kind, measurement }) => {
+      const held = !row.scenario.onlyOn || row.scenario.onlyOn === kind
+      const missed = misses(measurement, row.yardstick, held ? row.scenario.targets : undefined)
+      if (missed.length > 0) allMet = false
+      return missed.length > 0 ? `${kind} MISSED ${missed.join(' ')}` : null
+    })
+    const targets = row.scenario.targets
+    const wanted = targets
+      ? `≥${targets.minBaselineRatio ?? 0}× p99≤${targets.maxP99Ms ?? '∞'}${row.scenario.onlyOn ? ` (${row.scenario.onlyOn})` : ''}`
+      : ''
+    const verdict = verdicts.filter(Boolean).join('; ') || (targets ? 'ok' : '')
+    log(
+      `${pad(row.scenario.name, 40)}${num(row.yardstick.requestsPerSecond, 10)}${cells.join('')}  ${wanted} ${verdict}`,
+    )
+  }
+  return allMet
+}

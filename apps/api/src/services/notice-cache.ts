@@ -1,0 +1,76 @@
+import { LRUCache } from 'lru-cache'
+import type { ChangeNotices, ChangeTopic } from './change-notices.ts'
+
+export type NoticeCacheOptions<V> = {
+  /** At most this many answers… */
+  max?: number
+  /** …or this much memory, with `sizeOf` telling each answer's size. */
+  maxSize?: number
+  sizeOf?: (value: V) => number
+}
+
+/**
+ * Answers computed from the database, kept until the data they came from changes: any notice
+ * of one of `topics` (from this process or another, change-notices.ts) forgets them all, at
+ * once. A computation begun before a notice is answered but not kept. While notices may be
+ * missed (the listening connection lost), nothing is kept or answered from memory.
+ */
+export class NoticeCache<V> {
+  readonly #kept: LRUCache<string, { value: V }>
+  readonly #pending = new Map<string, Promise<V>>()
+  readonly #notices: ChangeNotices
+  #generation = 0
+
+  constructor(notices: ChangeNotices, topics: ChangeTopic[], options: NoticeCacheOptions<V>) {
+    this.#notices = notices
+    const { sizeOf, maxSize } = options
+    this.#kept =
+      maxSize && sizeOf
+        ? new LRUCache({ maxSize, sizeCalculation: (kept) => sizeOf(kept.value) + 100 })
+        : new LRUCache({ max: options.max ?? 1000 })
+    for (const topic of topics) notices.on(topic, () => this.clear())
+  }
+
+  /** The kept answer, or `compute`'s (one computation at a time per key). */
+  get(key: string, compute: () => Promise<V>): Promise<V> {
+    if (!this.#notices.live()) return compute()
+    const kept = this.#kept.get(key)
+    if (kept) return Promise.resolve(kept.value)
+    const running = this.#pending.get(key)
+    if (running) return running
+    const generation = this.#generation
+    const pending = compute()
+      .then((value) => {
+        if (generation === this.#generation && this.#notices.live()) {
+          this.#kept.set(key, { value })
+        }
+        return value
+      })
+      .finally(() => {
+        if (this.#pending.get(key) === pending) this.#pending.delete(key)
+      })
+    this.#pending.set(key, pending)
+    return pending
+  }
+
+  clear(): void {
+    this.#generation += 1
+    this.#kept.clear()
+    this.#pending.clear()
+  }
+}
+
+/** Answers kept as ready JSON bodies, bounded by their total size. */
+export function jsonBodyCache(
+  notices: ChangeNotices,
+  topics: ChangeTopic[],
+  maxBytes: number,
+): NoticeCache<Buffer> {
+  return new NoticeCache<Buffer>(notices, topics, {
+    maxSize: maxBytes,
+    sizeOf: (body) => body.length,
+  })
+}
+
+export const asJson = async (compute: () => Promise<unknown>): Promise<Buffer> =>
+  Buffer.from(JSON.stringify(await compute()))
