@@ -30,6 +30,8 @@ async function expectPrintedList(page: Page, title: string) {
   await expect(page.getByRole('contentinfo')).toBeHidden()
   await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeHidden()
   await expect(page.locator('img:visible')).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Deck analysis' })).toBeHidden()
+  await expect(page.getByRole('heading', { name: 'First Five' })).toBeHidden()
   // One page: the printed document is a single A4 sheet.
   const pdf = await page.pdf({ format: 'A4' })
   const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []

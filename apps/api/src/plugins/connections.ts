@@ -7,13 +7,15 @@ import type { TrustProxy } from '../config-values.ts'
  * How long a client may take over each part of a request. A client that trickles its request
  * (headers or body a byte at a time) is cut off once the whole request has taken
  * REQUEST_TIMEOUT_MS; Node checks every CHECK_INTERVAL_MS, so within 21 s. A connection
- * that sends nothing is closed after IDLE_TIMEOUT_MS, and a kept-alive one between requests
- * after KEEP_ALIVE_TIMEOUT_MS.
+ * that sends nothing is closed after IDLE_TIMEOUT_MS, and so is a kept-alive one between
+ * requests: as long as the idle limit, so a client reusing a connection after a pause of a few
+ * seconds does not meet it closing under its request (Node's 5 s default made such reuses fail
+ * with a reset). MAX_CONNECTIONS_PER_CLIENT bounds how many one client keeps.
  */
 export const HEADERS_TIMEOUT_MS = 10_000
 export const REQUEST_TIMEOUT_MS = 20_000
 export const IDLE_TIMEOUT_MS = 30_000
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000
+export const KEEP_ALIVE_TIMEOUT_MS = 30_000
 const CHECK_INTERVAL_MS = 1_000
 
 export function connectionOptions(trust: TrustProxy) {

@@ -7,11 +7,13 @@ const Insights = lazy(() =>
   import('./deck-insights.tsx').then((m) => ({ default: m.DeckInsights })),
 )
 
-/** `DeckInsights`, loaded on first use. */
+/** `DeckInsights`, loaded on first use; a printed deck is its list alone, without them. */
 export function LazyDeckInsights(props: { deck: InsightsDeck; fullCards?: boolean }) {
   return (
-    <Suspense fallback={<SkeletonRows rows={4} label="Loading deck analysis..." />}>
-      <Insights {...props} />
-    </Suspense>
+    <div data-print="hide">
+      <Suspense fallback={<SkeletonRows rows={4} label="Loading deck analysis..." />}>
+        <Insights {...props} />
+      </Suspense>
+    </div>
   )
 }
