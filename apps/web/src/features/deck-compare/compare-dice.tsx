@@ -4,6 +4,7 @@ import { Icon, type IconName } from '../../components/icons/icon.tsx'
 import { dieColours } from '../card-text/game-icon.tsx'
 import { DeckDice } from '../deck-view/deck-dice.tsx'
 import { signed } from './compare-text.ts'
+import { CountsHead } from './counts-head.tsx'
 import styles from './deck-compare.module.css'
 
 const capitalise = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`
@@ -34,20 +35,7 @@ export function CompareDice<C extends { name: string; stub: string; type: string
       </dl>
       {comparison.dice.length ? (
         <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Die</th>
-              <th scope="col" className={styles.number}>
-                {titles.left}
-              </th>
-              <th scope="col" className={styles.number}>
-                {titles.right}
-              </th>
-              <th scope="col" className={styles.number}>
-                Change
-              </th>
-            </tr>
-          </thead>
+          <CountsHead what="Die" titles={titles} />
           <tbody>
             {comparison.dice.map((die) => (
               <tr key={die.name}>

@@ -5,6 +5,7 @@ import { CardLink } from '../card-link/card-link.tsx'
 import { linkTarget } from '../deck-view/deck-view.tsx'
 import { CompareDice } from './compare-dice.tsx'
 import { sideTitles, signed } from './compare-text.ts'
+import { CountsHead } from './counts-head.tsx'
 import styles from './deck-compare.module.css'
 import { DeckSide } from './deck-side.tsx'
 
@@ -63,20 +64,7 @@ function DifferentCounts({
     <Region title="Different counts">
       {rows.length ? (
         <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Card</th>
-              <th scope="col" className={styles.number}>
-                {titles.left}
-              </th>
-              <th scope="col" className={styles.number}>
-                {titles.right}
-              </th>
-              <th scope="col" className={styles.number}>
-                Change
-              </th>
-            </tr>
-          </thead>
+          <CountsHead what="Card" titles={titles} />
           <tbody>
             {rows.map(({ card, left, right }) => (
               <tr key={card.stub}>
