@@ -475,16 +475,21 @@ describe('public profiles and moderation', () => {
     ['notes', { moderation_notes: 'x' }],
     ['no body', undefined],
     ['a body that fails validation', { is_banned: 'perhaps', username: 7 }],
-  ])("answers 404 'User not found.' for an unknown badge with %s", async (_, payload) => {
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: '/v2/players/0none',
-      headers: bearer(admin),
-      ...(payload ? { payload } : {}),
-    })
-    expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ detail: 'User not found.' })
-  })
+  ])(
+    "answers 404 'User not found.' for an unknown badge (even one holding NUL) with %s",
+    async (_, payload) => {
+      for (const badge of ['0none', '%00..%2F..%2F']) {
+        const response = await t.app.inject({
+          method: 'PATCH',
+          url: `/v2/players/${badge}`,
+          headers: bearer(admin),
+          ...(payload ? { payload } : {}),
+        })
+        expect(response.statusCode).toBe(404)
+        expect(response.json()).toEqual({ detail: 'User not found.' })
+      }
+    },
+  )
 
   it('still refuses a non-admin before looking the badge up', async () => {
     const player = await createTestUser(t)

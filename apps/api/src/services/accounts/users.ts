@@ -126,6 +126,8 @@ export async function deckExportToken(db: Db, id: number): Promise<string> {
 
 /** Whether any player, banned or not, holds this badge. */
 export async function badgeExists(db: Db, badge: string): Promise<boolean> {
+  // PostgreSQL text cannot hold NUL, so no badge has one (and the query would fail).
+  if (badge.includes('\u0000')) return false
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.badge, badge))
   return row !== undefined
 }
