@@ -12,6 +12,8 @@ import {
 } from '../../test/deck-fixtures.ts'
 import { createTestUser, type TestApp, type TestUser } from '../../test/helpers.ts'
 import { wireBody } from '../../test/wire.ts'
+import { getCatalogue } from '../services/cards/catalogue.ts'
+import { readDeckSaveOut } from '../services/decks/read.ts'
 
 let t: TestApp
 let owner: TestUser
@@ -402,6 +404,49 @@ describe('PUT /v2/decks overwrites a working deck', () => {
     expect(smaller).toMatchObject({ first_five: ['gentle-word'], effect_costs: [], tutor_map: {} })
   })
 
+  it('answers each save exactly as the deck reads back afterwards', async () => {
+    const id = await createDeck(t, owner)
+    const edits: DeckBody[] = [
+      withBody({
+        id,
+        dice: [
+          { name: 'charm', count: 4 },
+          { name: 'ceremonial', count: 6 },
+        ],
+        first_five: ['summon-cinder-hound', 'gentle-word', 'quick-study'],
+        effect_costs: ['gentle-word', 'sera-emberlock'],
+        tutor_map: { 'quick-study': 'last-ember' },
+      }),
+      // Some cards go, some counts change, one card comes back; dice change order.
+      withBody({
+        id,
+        title: 'Second pass',
+        dice: [
+          { name: 'ceremonial', count: 3 },
+          { name: 'time', count: 2 },
+          { name: 'charm', count: 5 },
+        ],
+        cards: [
+          { stub: 'quick-study', count: 1 },
+          { stub: 'gentle-word', count: 3 },
+          { stub: 'last-ember', count: 2 },
+        ],
+        first_five: ['gentle-word', 'quick-study'],
+        effect_costs: ['quick-study'],
+        tutor_map: { 'quick-study': 'last-ember' },
+      }),
+      withBody({ id, cards: [], dice: [], first_five: [], effect_costs: [], tutor_map: {} }),
+      withBody({ id, description: null, is_red_rains: true }),
+    ]
+    for (const body of edits) {
+      const answer = await putDeck(t, owner, body)
+      expect(answer.statusCode).toBe(200)
+      // Built from what was written, it matches the deck read back from its tables.
+      const db = t.database.db
+      expect(answer.json()).toEqual(await readDeckSaveOut(db, await getCatalogue(db), id))
+    }
+  })
+
   it('checks ownership and the kind of deck before anything else', async () => {
     const id = await createDeck(t, owner)
     const snapshotId = await snapshot(t, owner, id, { is_public: false })
@@ -483,4 +528,45 @@ describe('PUT /v2/decks overwrites a working deck', () => {
     expect(stored.cards).toHaveLength((i % 10) + 1)
     expect(stored.dice).toEqual([{ count: (i % 10) + 1, name: i % 2 ? 'time' : 'charm' }])
   })
+
+  // A save that began while another transaction held the deck (another process, another tab)
+  // must not keep rows that transaction wrote: its statement saw the deck before them.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'keeps nothing of a save that committed while it waited for the deck',
+    async () => {
+      const id = await createDeck(t, owner)
+      const pool = t.database.pool
+      if (!pool) throw new Error('PostgreSQL expected')
+      const other = await pool.connect()
+      try {
+        await other.query('begin')
+        await other.query("update deck set title = 'Other tab' where id = $1", [id])
+        await other.query('delete from deck_card where deck_id = $1', [id])
+        await other.query(
+          `insert into deck_card (deck_id, card_id, count)
+             select $1, id, 1 from card where stub = 'winsome-ward' and not is_legacy`,
+          [id],
+        )
+        const saving = putDeck(
+          t,
+          owner,
+          withBody({ id, title: 'This tab', cards: [{ stub: 'quick-study', count: 2 }] }),
+        )
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        await other.query('commit')
+        const saved = (await saving).json()
+        expect(saved.title).toBe('This tab')
+        expect(saved.cards.map((card: { stub: string }) => card.stub)).toEqual(['quick-study'])
+      } finally {
+        other.release()
+      }
+      const stored = await t.database.db.execute(
+        sql`select c.stub, dc.count from deck_card dc join card c on c.id = dc.card_id
+            where dc.deck_id = ${id}`,
+      )
+      expect((stored as unknown as { rows: unknown[] }).rows).toEqual([
+        { stub: 'quick-study', count: 2 },
+      ])
+    },
+  )
 })

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { type Catalogue, type CatalogueCard, catalogueMemo } from '../cards/catalogue.ts'
 import { idArray, preparedRows } from './rows.ts'
+import type { ContentRows } from './store.ts'
 
 export type SelectedCard = {
   card_id: number
@@ -59,6 +60,52 @@ function conjurationsOf(catalogue: Catalogue, card: CatalogueCard): CatalogueCar
   const list = [...reached.values()]
   memo.set(card.id, list)
   return list
+}
+
+/** Conjurations reachable from a deck's cards and its Phoenixborn, once each. */
+function deckConjurations(
+  catalogue: Catalogue,
+  deck: { phoenixborn_id: number },
+  cards: readonly { card_id: number }[],
+): CatalogueCard[] {
+  const byId = cardsById(catalogue)
+  const reached = new Map<number, CatalogueCard>()
+  for (const id of [deck.phoenixborn_id, ...cards.map((entry) => entry.card_id)]) {
+    const root = byId.get(id)
+    if (!root) continue
+    for (const conjuration of conjurationsOf(catalogue, root))
+      reached.set(conjuration.id, conjuration)
+  }
+  return [...reached.values()]
+}
+
+/**
+ * The contents a deck was just stored with (`storeDecks`), shaped as `loadContents` reads
+ * them back: the answer to a save needs no second look at the tables it wrote.
+ */
+export function storedContents(
+  catalogue: Catalogue,
+  deck: { id: number; phoenixborn_id: number },
+  rows: ContentRows,
+): LoadedContents {
+  const byId = cardsById(catalogue)
+  const cards = rows.cards.map((row) => ({ card_id: row.cardId, count: row.count }))
+  const contents: DeckContents = {
+    dice: [...rows.dice]
+      .sort((a, b) => a.position - b.position)
+      .map((row) => ({ die_flag: row.dieFlag, count: row.count })),
+    cards,
+    conjurations: deckConjurations(catalogue, deck, cards),
+    selected: [...rows.selected]
+      .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+      .map((row) => ({
+        card_id: row.cardId,
+        tutor_card_id: row.tutorCardId ?? 0,
+        is_first_five: row.isFirstFive ?? false,
+        is_paid_effect: row.isPaidEffect ?? false,
+      })),
+  }
+  return { byDeck: new Map([[deck.id, contents]]), card: (id) => byId.get(id) }
 }
 
 /**
@@ -122,16 +169,7 @@ export async function loadContents(
 
   for (const deck of decks) {
     const contents = byDeck.get(deck.id)
-    if (!contents) continue
-    const reached = new Map<number, CatalogueCard>()
-    for (const id of [deck.phoenixborn_id, ...contents.cards.map((entry) => entry.card_id)]) {
-      const root = byId.get(id)
-      if (!root) continue
-      for (const conjuration of conjurationsOf(catalogue, root)) {
-        reached.set(conjuration.id, conjuration)
-      }
-    }
-    contents.conjurations = [...reached.values()]
+    if (contents) contents.conjurations = deckConjurations(catalogue, deck, contents.cards)
   }
   return { byDeck, card }
 }

@@ -1,8 +1,9 @@
 import { diceFlag } from '@spellboard/core/cards'
-import { inArray, sql } from 'drizzle-orm'
-import type { Tx } from '../../db/client.ts'
-import { deckCards, deckDice, deckSelectedCards, decks } from '../../db/schema.ts'
+import { type SQL, sql } from 'drizzle-orm'
+import type { Queryable, Tx } from '../../db/client.ts'
+import { type deckCards, type deckDice, type deckSelectedCards, decks } from '../../db/schema.ts'
 import { batches, fromExcluded } from '../../db/upsert.ts'
+import { preparedRows } from './rows.ts'
 
 type DeckRow = typeof decks.$inferInsert
 type SelectedRow = typeof deckSelectedCards.$inferInsert
@@ -26,7 +27,8 @@ export type DeckContents = {
 export type DeckWrite = {
   /** The deck to overwrite; without it (and without `importId`) a new row is inserted. */
   id?: number | undefined
-  row: Partial<DeckRow>
+  /** Without it, the deck `id` names keeps its row as it is. */
+  row?: Partial<DeckRow>
   contents: DeckContents
 }
 
@@ -107,16 +109,16 @@ async function writeRows(tx: Tx, writes: DeckWrite[], upsert: boolean): Promise<
       const stored = await tx
         .insert(decks)
         .values(batch.map((write) => write.row as DeckRow))
-        .onConflictDoUpdate({ target: decks.importId, set: upsertSet(first.row) })
+        .onConflictDoUpdate({ target: decks.importId, set: upsertSet(first.row ?? {}) })
         .returning({ id: decks.id, importId: decks.importId })
       for (const row of stored) if (row.importId !== null) ids.set(row.importId, row.id)
     }
-    return writes.map((write) => ids.get(write.row.importId ?? -1) ?? 0)
+    return writes.map((write) => ids.get(write.row?.importId ?? -1) ?? 0)
   }
   const ids: number[] = []
   for (const write of writes) {
     if (write.id !== undefined) {
-      await tx.update(decks).set(write.row).where(sql`id = ${write.id}`)
+      if (write.row) await tx.update(decks).set(write.row).where(sql`id = ${write.id}`)
       ids.push(write.id)
       continue
     }
@@ -130,12 +132,134 @@ async function writeRows(tx: Tx, writes: DeckWrite[], upsert: boolean): Promise<
   return ids
 }
 
+/** A deck's contents as rows of its three tables, as they are stored and read back. */
+export type ContentRows = {
+  cards: (typeof deckCards.$inferInsert)[]
+  dice: (typeof deckDice.$inferInsert & { position: number })[]
+  selected: SelectedRow[]
+}
+
+export function contentRows(deckId: number, contents: DeckContents): ContentRows {
+  return {
+    cards: contents.cards.map((card) => ({ deckId, ...card })),
+    dice: contents.dice.map((die, position) => ({
+      deckId,
+      dieFlag: diceFlag(die.name),
+      count: die.count,
+      position,
+    })),
+    selected: selectedCardRows(deckId, contents),
+  }
+}
+
+/** Decks whose contents one statement replaces (each row array a parameter, whatever its size). */
+const DECKS_PER_STATEMENT = 500
+
+const numbers = (values: readonly (number | null | undefined)[]) =>
+  `{${values.map((value) => Math.trunc(value ?? 0)).join(',')}}`
+const flags = (values: readonly (boolean | null | undefined)[]) =>
+  `{${values.map((value) => (value ? 't' : 'f')).join(',')}}`
+
+/**
+ * The statement's part that makes the contents of the decks `target (id)` names exactly `rows`:
+ * rows the new contents lack are deleted, the others inserted or updated in place. With a
+ * `guard` (a WHERE clause), no row is inserted unless it holds. Each row array is one
+ * parameter, so the text never changes and PostgreSQL keeps the statement prepared.
+ */
+function contentChanges(rows: ContentRows, guard: SQL = sql``): SQL {
+  const { cards, dice, selected } = rows
+  return sql`new_card (deck_id, card_id, count) as (
+        select * from unnest(${numbers(cards.map((r) => r.deckId))}::bigint[],
+          ${numbers(cards.map((r) => r.cardId))}::bigint[],
+          ${numbers(cards.map((r) => r.count))}::int[]) ${guard}),
+      drop_card as (
+        delete from deck_card t where t.deck_id in (select id from target)
+          and not exists (select 1 from new_card n
+            where n.deck_id = t.deck_id and n.card_id = t.card_id)),
+      put_card as (
+        insert into deck_card (deck_id, card_id, count) select * from new_card
+        on conflict (deck_id, card_id) do update set count = excluded.count
+          where deck_card.count <> excluded.count),
+      new_die (deck_id, die_flag, count, position) as (
+        select * from unnest(${numbers(dice.map((r) => r.deckId))}::bigint[],
+          ${numbers(dice.map((r) => r.dieFlag))}::int[],
+          ${numbers(dice.map((r) => r.count))}::int[],
+          ${numbers(dice.map((r) => r.position))}::int[]) ${guard}),
+      drop_die as (
+        delete from deck_die t where t.deck_id in (select id from target)
+          and not exists (select 1 from new_die n
+            where n.deck_id = t.deck_id and n.die_flag = t.die_flag)),
+      put_die as (
+        insert into deck_die (deck_id, die_flag, count, position) select * from new_die
+        on conflict (deck_id, die_flag) do update
+          set count = excluded.count, position = excluded.position
+          where (deck_die.count, deck_die.position) <> (excluded.count, excluded.position)),
+      new_selected (deck_id, card_id, tutor_card_id, is_first_five, is_paid_effect, position) as (
+        select * from unnest(${numbers(selected.map((r) => r.deckId))}::bigint[],
+          ${numbers(selected.map((r) => r.cardId))}::bigint[],
+          ${numbers(selected.map((r) => r.tutorCardId))}::bigint[],
+          ${flags(selected.map((r) => r.isFirstFive))}::boolean[],
+          ${flags(selected.map((r) => r.isPaidEffect))}::boolean[],
+          ${numbers(selected.map((r) => r.position))}::int[]) ${guard}),
+      drop_selected as (
+        delete from deck_selected_card t where t.deck_id in (select id from target)
+          and not exists (select 1 from new_selected n where n.deck_id = t.deck_id
+            and n.card_id = t.card_id and n.tutor_card_id = t.tutor_card_id)),
+      put_selected as (
+        insert into deck_selected_card
+          (deck_id, card_id, tutor_card_id, is_first_five, is_paid_effect, position)
+        select * from new_selected
+        on conflict (deck_id, card_id, tutor_card_id) do update
+          set is_first_five = excluded.is_first_five, is_paid_effect = excluded.is_paid_effect,
+            position = excluded.position
+          where (deck_selected_card.is_first_five, deck_selected_card.is_paid_effect,
+            deck_selected_card.position) <> (excluded.is_first_five, excluded.is_paid_effect,
+            excluded.position))`
+}
+
+/** Contents of many decks in one statement; `replaced` are those that may hold rows already. */
+async function replaceContents(tx: Tx, replaced: readonly number[], rows: ContentRows) {
+  await preparedRows(
+    tx,
+    sql`with target (id) as (select unnest(${numbers(replaced)}::bigint[])),
+      ${contentChanges(rows)}
+    select 1`,
+  )
+}
+
+/**
+ * The usual overwrite of one working deck in a single statement, with no transaction around it:
+ * `claim` (an UPDATE of the deck's row that returns it) and the replacement of its contents
+ * happen together or not at all. The claim must update nothing when the row changed since the
+ * statement began (compare `xmin` with the statement's own view of it), since the contents are
+ * replaced as that view saw them; the caller then goes the locking way. `select` reads the
+ * answer from `claimed`.
+ */
+export async function storeClaimed<T>(
+  db: Queryable,
+  deckId: number,
+  claim: SQL,
+  contents: DeckContents,
+  select: SQL,
+): Promise<T | undefined> {
+  const [row] = await preparedRows<T>(
+    db,
+    sql`with claimed as (${claim}),
+      target (id) as (select id from claimed),
+      ${contentChanges(contentRows(deckId, contents), sql`where exists (select 1 from claimed)`)}
+    ${select}`,
+  )
+  return row
+}
+
 /**
  * The one writer of decks: their rows, then their cards, dice and selected cards, which replace
  * whatever the decks held before. Builder saves, deck imports from another site and the data
  * importer all come through here. With `upsertOn: 'importId'` rows are matched on their source
- * id (the data importer); otherwise a write with an `id` overwrites that deck. Returns the ids
- * in the order of `writes`.
+ * id (the data importer); otherwise a write with an `id` overwrites that deck, and a write
+ * without a `row` only replaces the contents (its row already written by the caller). The
+ * builder's usual save takes the one-statement way of `storeClaimed`.
+ * Returns the ids in the order of `writes`.
  */
 export async function storeDecks(
   tx: Tx,
@@ -144,26 +268,21 @@ export async function storeDecks(
 ): Promise<number[]> {
   const upsert = options.upsertOn === 'importId'
   const ids = await writeRows(tx, writes, upsert)
-  const replaced = upsert ? ids : ids.filter((_, i) => writes[i]?.id !== undefined)
-  for (const batch of batches(replaced, 1000)) {
-    await tx.delete(deckCards).where(inArray(deckCards.deckId, batch))
-    await tx.delete(deckDice).where(inArray(deckDice.deckId, batch))
-    await tx.delete(deckSelectedCards).where(inArray(deckSelectedCards.deckId, batch))
+  const stored = writes.map((write, i) => ({ write, id: ids[i] ?? 0 }))
+  for (const batch of batches(stored, DECKS_PER_STATEMENT)) {
+    const replaced = batch.filter(({ write }) => upsert || write.id !== undefined)
+    const rows: ContentRows = { cards: [], dice: [], selected: [] }
+    for (const { write, id } of batch) {
+      const deckRows = contentRows(id, write.contents)
+      rows.cards.push(...deckRows.cards)
+      rows.dice.push(...deckRows.dice)
+      rows.selected.push(...deckRows.selected)
+    }
+    await replaceContents(
+      tx,
+      replaced.map(({ id }) => id),
+      rows,
+    )
   }
-  const cards = writes.flatMap((write, i) =>
-    write.contents.cards.map((card) => ({ deckId: ids[i] ?? 0, ...card })),
-  )
-  const dice = writes.flatMap((write, i) =>
-    write.contents.dice.map((die, position) => ({
-      deckId: ids[i] ?? 0,
-      dieFlag: diceFlag(die.name),
-      count: die.count,
-      position,
-    })),
-  )
-  const selected = writes.flatMap((write, i) => selectedCardRows(ids[i] ?? 0, write.contents))
-  for (const batch of batches(cards, 1000)) await tx.insert(deckCards).values(batch)
-  for (const batch of batches(dice, 1000)) await tx.insert(deckDice).values(batch)
-  for (const batch of batches(selected, 1000)) await tx.insert(deckSelectedCards).values(batch)
   return ids
 }
