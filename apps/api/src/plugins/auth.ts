@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache'
 import type { Db } from '../db/client.ts'
 import { forbidden, unauthorized } from '../lib/refusal.ts'
 import { type AuthUser, BANNED } from '../services/accounts/auth-user.ts'
-import { type SessionRow, sessionRow, sessionUserOf } from '../services/accounts/sessions.ts'
+import { sessionRow, sessionUserOf } from '../services/accounts/sessions.ts'
 import type { ChangeNotices } from '../services/change-notices.ts'
 import { NoticeCache } from '../services/notice-cache.ts'
 import { readToken, type TokenClaims } from '../services/tokens.ts'
@@ -45,19 +45,20 @@ export type Auth = ReturnType<typeof createAuth>
 const KEPT_SESSIONS = 20_000
 
 /**
- * A token's holder and whether the token was revoked: one query, kept per token until any
- * account or session changes (a `players` notice from any process: log-out, log-out everywhere,
- * password change or reset, ban, profile edit), so a warm request costs no round trip while a
- * revocation anywhere is refused everywhere at once. Without `notices`, every request asks.
+ * A token's holder, or null once the token was revoked or its session ended: one query, kept
+ * per token until any account or session changes (a `players` notice from any process: log-out,
+ * log-out everywhere, password change or reset, ban, profile edit), so a warm request costs no
+ * round trip while a revocation anywhere is refused everywhere at once. Without `notices`,
+ * every request asks.
  */
 function sessionReader(db: Db, notices: ChangeNotices | undefined) {
   // Shared by every request of this token: nobody may change it in place.
   const read = async (claims: TokenClaims) => {
-    const row = await sessionRow(db, claims)
-    return row ? Object.freeze(row) : null
+    const user = sessionUserOf(await sessionRow(db, claims), claims)
+    return user ? Object.freeze(user) : null
   }
   if (!notices) return read
-  const kept = new NoticeCache<Readonly<SessionRow> | null>(notices, ['players'], {
+  const kept = new NoticeCache<Readonly<AuthUser> | null>(notices, ['players'], {
     max: KEPT_SESSIONS,
   })
   return (claims: TokenClaims) => kept.get(`${claims.sub}\u0000${claims.jti}`, () => read(claims))
@@ -73,10 +74,7 @@ export function createAuth(
   // A signature checked once stays good (the key never changes while the process runs); only
   // the expiry is checked again. Revocation is the session's business, above.
   const verified = new LRUCache<string, TokenClaims>({ max: KEPT_SESSIONS })
-  async function claimsOf(token: string): Promise<TokenClaims | null> {
-    const at = now()
-    const known = verified.get(token)
-    if (known) return known.exp > Math.floor(at / 1000) ? known : null
+  async function claimsOf(token: string, at: number): Promise<TokenClaims | null> {
     const claims = await readToken(secretKey, token, at)
     if (claims) verified.set(token, claims)
     return claims
@@ -85,9 +83,15 @@ export function createAuth(
   async function evaluate(request: FastifyRequest): Promise<AuthUser | null> {
     const token = bearerToken(request)
     if (token === null) return null
-    const claims = await claimsOf(token)
+    const at = now()
+    const known = verified.get(token)
+    const claims = known
+      ? known.exp > Math.floor(at / 1000)
+        ? known
+        : null
+      : await claimsOf(token, at)
     if (!claims) throw unauthorized(INVALID_CREDENTIALS)
-    const user = sessionUserOf(await session(claims), claims)
+    const user = await session(claims)
     if (!user) throw unauthorized(INVALID_CREDENTIALS)
     if (user.is_banned) throw forbidden(BANNED)
     request.tokenClaims = claims

@@ -88,30 +88,57 @@ export async function listenForChanges(
     },
     onError: (error) => log.warn({ reason: error.message }, 'change notices interrupted'),
   })
+  /** Sends one sync notice and waits for it; `sent` runs once the database has answered. */
+  const syncOnce = async (sent: () => void) => {
+    const payload = `${SYNC_PREFIX}${randomUUID()}`
+    let timer: NodeJS.Timeout | undefined
+    const arrived = new Promise<void>((resolve) => {
+      waiting.set(payload, resolve)
+      // A notice that never comes (connection lost meanwhile) does not hold the answer.
+      timer = setTimeout(() => {
+        log.warn('change notices: own notice not seen in time; caches cleared')
+        runAll()
+        resolve()
+      }, SYNC_TIMEOUT_MS)
+    })
+    try {
+      await notify(payload).finally(sent)
+      await arrived
+    } finally {
+      clearTimeout(timer)
+      waiting.delete(payload)
+    }
+  }
+  // One sync notice at a time: writes that ask while one is being sent share the next, sent
+  // once the first is in, so after every one of them committed (one notice for a burst of
+  // writes, not one each).
+  let queued: { promise: Promise<void>; send: () => void } | null = null
+  let sending = false
+  const sent = () => {
+    const batch = queued
+    queued = null
+    if (batch) batch.send()
+    else sending = false
+  }
+  const sync = (): Promise<void> => {
+    if (!live) return Promise.resolve()
+    if (!sending) {
+      sending = true
+      return syncOnce(sent)
+    }
+    if (!queued) {
+      let send = () => {}
+      const ready = new Promise<void>((resolve) => {
+        send = resolve
+      })
+      queued = { promise: ready.then(() => syncOnce(sent)), send }
+    }
+    return queued.promise
+  }
   return {
     on: (topic, handler) => handlers.set(topic, [...(handlers.get(topic) ?? []), handler]),
     live: () => live,
-    sync: async () => {
-      if (!live) return
-      const payload = `${SYNC_PREFIX}${randomUUID()}`
-      let timer: NodeJS.Timeout | undefined
-      const arrived = new Promise<void>((resolve) => {
-        waiting.set(payload, resolve)
-        // A notice that never comes (connection lost meanwhile) does not hold the answer.
-        timer = setTimeout(() => {
-          log.warn('change notices: own notice not seen in time; caches cleared')
-          runAll()
-          resolve()
-        }, SYNC_TIMEOUT_MS)
-      })
-      try {
-        await notify(payload)
-        await arrived
-      } finally {
-        clearTimeout(timer)
-        waiting.delete(payload)
-      }
-    },
+    sync,
     settle: async () => {
       // The embedded database serves one process: `sync` is enough there.
       if (!live || database.kind !== 'postgres') return
