@@ -31,6 +31,11 @@ export class NoticeCache<V> {
     for (const topic of topics) notices.on(topic, () => this.clear())
   }
 
+  /** The kept answer, if any (nothing while notices may be missed). */
+  peek(key: string): V | undefined {
+    return this.#notices.live() ? this.#kept.get(key)?.value : undefined
+  }
+
   /** The kept answer, or `compute`'s (one computation at a time per key). */
   get(key: string, compute: () => Promise<V>): Promise<V> {
     if (!this.#notices.live()) return compute()
