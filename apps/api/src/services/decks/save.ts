@@ -209,7 +209,6 @@ export async function saveDeck(
     (await db.transaction((tx) =>
       deckId ? overwriteLocked(tx, user.id, deckId, plan) : create(tx, user.id, plan),
     ))
-  const contents = { ...plan.contents, phoenixbornId: deck.phoenixborn_id }
-  const loaded = storedContents(catalogue, deck, contentRows(deck.id, contents))
+  const loaded = storedContents(catalogue, deck, contentRows(deck.id, plan.contents))
   return deckSaveOut(deck, loaded, { mode: 'full' })
 }

@@ -27,8 +27,7 @@ export type DeckContents = {
 export type DeckWrite = {
   /** The deck to overwrite; without it (and without `importId`) a new row is inserted. */
   id?: number | undefined
-  /** Without it, the deck `id` names keeps its row as it is. */
-  row?: Partial<DeckRow>
+  row: Partial<DeckRow>
   contents: DeckContents
 }
 
@@ -109,16 +108,16 @@ async function writeRows(tx: Tx, writes: DeckWrite[], upsert: boolean): Promise<
       const stored = await tx
         .insert(decks)
         .values(batch.map((write) => write.row as DeckRow))
-        .onConflictDoUpdate({ target: decks.importId, set: upsertSet(first.row ?? {}) })
+        .onConflictDoUpdate({ target: decks.importId, set: upsertSet(first.row) })
         .returning({ id: decks.id, importId: decks.importId })
       for (const row of stored) if (row.importId !== null) ids.set(row.importId, row.id)
     }
-    return writes.map((write) => ids.get(write.row?.importId ?? -1) ?? 0)
+    return writes.map((write) => ids.get(write.row.importId ?? -1) ?? 0)
   }
   const ids: number[] = []
   for (const write of writes) {
     if (write.id !== undefined) {
-      if (write.row) await tx.update(decks).set(write.row).where(sql`id = ${write.id}`)
+      await tx.update(decks).set(write.row).where(sql`id = ${write.id}`)
       ids.push(write.id)
       continue
     }
@@ -256,10 +255,9 @@ export async function storeClaimed<T>(
  * The one writer of decks: their rows, then their cards, dice and selected cards, which replace
  * whatever the decks held before. Builder saves, deck imports from another site and the data
  * importer all come through here. With `upsertOn: 'importId'` rows are matched on their source
- * id (the data importer); otherwise a write with an `id` overwrites that deck, and a write
- * without a `row` only replaces the contents (its row already written by the caller). The
- * builder's usual save takes the one-statement way of `storeClaimed`.
- * Returns the ids in the order of `writes`.
+ * id (the data importer); otherwise a write with an `id` overwrites that deck. The builder's
+ * usual save takes the one-statement way of `storeClaimed`. Returns the ids in the order of
+ * `writes`.
  */
 export async function storeDecks(
   tx: Tx,
