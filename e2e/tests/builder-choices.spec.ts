@@ -54,6 +54,8 @@ test.describe('at 1280 px', () => {
       pane(page).getByRole('heading', { name: 'Build your Red Rains deck', exact: true }),
     ).toBeVisible()
     await header(page).getByRole('button', { name: 'Exit builder' }).click()
+    // The builder closes once its commands have loaded; a reload before that would keep it open.
+    await expect(header(page).getByRole('button', { name: 'New Red Rains deck' })).toBeVisible()
     await page.goto('/decks/')
     await header(page).getByRole('button', { name: 'New deck', exact: true }).click()
     await expect(
