@@ -208,6 +208,11 @@ export const decks = pgTable(
     ashes500RevisionId: integer('ashes_500_revision_id'),
     /** `source_id` of an imported deck, so a repeated import updates instead of duplicating. */
     importId: integer('import_id').unique(),
+    /**
+     * Raised by every write that changes what the deck's answer shows (a save, a published
+     * snapshot of it, an edit, a delete): the `ETag` of the deck and the check of `If-Match`.
+     */
+    version: integer('version').notNull().default(1),
     /** Title search (API.md §6.10): kept by the database, so a row check costs no parsing. */
     titleSearch: tsvector('title_search').generatedAlwaysAs(
       sql`to_tsvector('english', coalesce(title, ''))`,

@@ -186,9 +186,9 @@ async function linkSources(
       return sql`(${idOf(deck.source_id).id}::bigint, ${source}::bigint)`
     })
     await tx.execute(
-      sql`update deck set source_id = link.source_id
+      sql`update deck set source_id = link.source_id, version = deck.version + 1
           from (values ${sql.join(pairs, sql`, `)}) as link (id, source_id)
-          where deck.id = link.id`,
+          where deck.id = link.id and deck.source_id is distinct from link.source_id`,
     )
   }
 }

@@ -1,7 +1,7 @@
 import type { ValidationIssue } from '@spellboard/core/errors'
 
 /** The statuses a request can be refused with (API.md §2.2). */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 413 | 422 | 429
+export type RefusalStatus = 400 | 401 | 403 | 404 | 412 | 413 | 422 | 429
 
 /**
  * The one way the API refuses a request. Services and routes throw it (so a transaction in
@@ -33,6 +33,8 @@ export const unauthorized = (detail: string) => new Refusal(401, detail)
 export const forbidden = (detail: string) => new Refusal(403, detail)
 /** 404: no such thing (or none this caller may know of). */
 export const notFound = (detail: string) => new Refusal(404, detail)
+/** 412: the request's precondition (`If-Match`) does not hold; nothing was done. */
+export const preconditionFailed = (detail: string) => new Refusal(412, detail)
 /** 413: the request body is over its limit. */
 export const tooLarge = (detail: string) => new Refusal(413, detail)
 /** 422: the request does not match its schema. */

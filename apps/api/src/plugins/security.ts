@@ -21,6 +21,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     origin: (origin, callback) => callback(null, origin ? allowed(origin) : false),
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    // A deck's version, which its next save sends back in `If-Match`.
+    exposedHeaders: ['ETag'],
     maxAge: 600,
     strictPreflight: false,
   })

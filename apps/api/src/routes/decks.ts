@@ -40,7 +40,14 @@ import { listMyDecks, listPublicDecks } from '../services/decks/listing.ts'
 import { saveDeck } from '../services/decks/save.ts'
 import { sharedDeck } from '../services/decks/shared.ts'
 import { createSnapshot, editSnapshot, listSnapshots } from '../services/decks/snapshots.ts'
-import { asJson, jsonBodyCache } from '../services/notice-cache.ts'
+import { parseIfMatch } from '../services/decks/version.ts'
+import {
+  asJson,
+  asTaggedJson,
+  jsonBodyCache,
+  type TaggedBody,
+  taggedBodyCache,
+} from '../services/notice-cache.ts'
 import { subscriptionMarker } from '../services/subscriptions.ts'
 
 const DECK_SORTS = ['created', 'modified'] as const
@@ -82,6 +89,10 @@ function sendJson(reply: FastifyReply, body: Buffer) {
   return reply.type('application/json; charset=utf-8').send(body as never)
 }
 
+/** A kept body with the deck version it shows (`ETag`, README "Editing on several devices"). */
+const sendTagged = (reply: FastifyReply, kept: TaggedBody) =>
+  sendJson(reply.header('etag', kept.etag), kept.body)
+
 /**
  * Decks, snapshots, sharing and cloning (API.md §7.5). Authentication runs before validation, so
  * an anonymous or stale caller hears 401 whatever else is wrong with the request. Refusals are
@@ -91,9 +102,11 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>()
   const counts = createCountCache()
   const publicListings = jsonBodyCache(deps.notices, PUBLIC_TOPICS, 16 * MB)
-  const publicDetails = jsonBodyCache(deps.notices, PUBLIC_TOPICS, 8 * MB)
+  // A deck's details are kept with the version they show, which goes out as their `ETag`.
+  const publicDetails = taggedBodyCache(deps.notices, PUBLIC_TOPICS, 8 * MB)
   // What one player reads (their decks, a deck with their marker), keyed by player and address.
   const ownReads = jsonBodyCache(deps.notices, OWN_TOPICS, 16 * MB)
+  const ownDetails = taggedBodyCache(deps.notices, OWN_TOPICS, 8 * MB)
   /** Kept per catalogue (cards are shown as it says), then per reader and address. */
   const keyOf = async (user: AuthUser | null, url: string) =>
     `${catalogueTag(await getCatalogue(deps.db))}\u0000${user?.id ?? ''}\u0000${url}`
@@ -174,9 +187,9 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       const read = async (caller: AuthUser | null) =>
         deckDetails(deps.db, await getCatalogue(deps.db), caller, request.params.deck_id, options)
       const readPublic = async () =>
-        publicDetails.get(await keyOf(null, request.url), () => asJson(() => read(null)))
+        publicDetails.get(await keyOf(null, request.url), () => asTaggedJson(() => read(null)))
       const user = request.user
-      if (!user) return sendJson(reply, await readPublic())
+      if (!user) return sendTagged(reply, await readPublic())
       // A player sees what everyone sees plus their subscription marker, except for their own
       // saved deck and private snapshots: those come from the database.
       const readOwn = async () => {
@@ -186,19 +199,19 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
             throw error
           })
           if (shared) {
-            const details = JSON.parse(shared.toString()) as DeckDetails
+            const details = JSON.parse(shared.body.toString()) as DeckDetails
             const thread = details.deck.comments_entity_id
             const marker =
               thread === null ? undefined : await subscriptionMarker(deps.db, user.id, thread)
             if (marker !== undefined) details.last_seen_entity_id = marker
-            return details
+            return { body: details, etag: shared.etag }
           }
         }
         return read(user)
       }
-      return sendJson(
+      return sendTagged(
         reply,
-        await ownReads.get(await keyOf(user, request.url), () => asJson(readOwn)),
+        await ownDetails.get(await keyOf(user, request.url), () => asTaggedJson(readOwn)),
       )
     },
   )
@@ -214,7 +227,11 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       },
       preValidation: deps.auth.user,
     },
-    (request) => saveDeck(deps.db, requireUser(request), request.body, deps.now()),
+    async (request, reply) => {
+      const ifMatch = parseIfMatch(request.headers['if-match'])
+      const saved = await saveDeck(deps.db, requireUser(request), request.body, deps.now(), ifMatch)
+      return reply.header('etag', saved.etag).send(saved.body)
+    },
   )
 
   app.post(

@@ -79,3 +79,25 @@ export function jsonBodyCache(
 
 export const asJson = async (compute: () => Promise<unknown>): Promise<Buffer> =>
   Buffer.from(JSON.stringify(await compute()))
+
+/** A ready JSON body kept with the `ETag` it goes out with (a deck's version). */
+export type TaggedBody = { body: Buffer; etag: string }
+
+/** Like `jsonBodyCache`, for answers whose tag must stay the one computed with the body. */
+export function taggedBodyCache(
+  notices: ChangeNotices,
+  topics: ChangeTopic[],
+  maxBytes: number,
+): NoticeCache<TaggedBody> {
+  return new NoticeCache<TaggedBody>(notices, topics, {
+    maxSize: maxBytes,
+    sizeOf: (kept) => kept.body.length + kept.etag.length,
+  })
+}
+
+export const asTaggedJson = async (
+  compute: () => Promise<{ body: unknown; etag: string }>,
+): Promise<TaggedBody> => {
+  const { body, etag } = await compute()
+  return { body: Buffer.from(JSON.stringify(body)), etag }
+}

@@ -353,6 +353,17 @@ export function requestArb(endpoint: Endpoint, pools: Pools): fc.Arbitrary<Hosti
               'x-forwarded-proto': fc.constantFrom('javascript', 'https', ''),
               origin: fc.constantFrom('https://evil.example', 'null'),
               'accept-encoding': fc.constantFrom('gzip', 'br', 'identity;q=0, *;q=0', 'x'),
+              // Deck versions (PUT /v2/decks): stale, weak, malformed, huge.
+              'if-match': fc.constantFrom(
+                '*',
+                '"1-1"',
+                'W/"1-1"',
+                '"1-99999999999999999999"',
+                '"',
+                ', ,"x", W/',
+                `"${'9'.repeat(5000)}"`,
+                "'; drop table deck; --",
+              ),
             },
             { requiredKeys: [] },
           ),

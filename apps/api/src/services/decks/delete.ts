@@ -7,6 +7,7 @@ import type { AuthUser } from '../accounts/auth-user.ts'
 import { removeThread } from '../comments.ts'
 import { deckById, findDeck } from './rows.ts'
 import { removeDeckStream, repairStream } from './stream.ts'
+import { raiseVersion } from './version.ts'
 
 /**
  * `DELETE /v2/decks/{id}` (API.md §7.5). A working deck nothing refers to is erased with its
@@ -21,13 +22,18 @@ export function deleteDeck(db: Db, user: AuthUser, deckId: number): Promise<void
     if (deck.is_legacy) throw invalid('You cannot delete legacy decks.')
     if (deck.is_deleted) return
     if (deck.is_snapshot) {
-      await tx.execute(sql`update deck set is_deleted = true where id = ${deck.id}`)
+      await tx.execute(sql`update deck set is_deleted = true, version = version + 1
+        where id = ${deck.id}`)
       if (deck.is_public && deck.source_id !== null) {
         const [working] = await queryRows<SqlRow<typeof decks, 'id' | 'entity_id'>>(
           tx,
           sql`select id, entity_id from deck where id = ${deck.source_id}`,
         )
-        if (working) await repairStream(tx, working, deck.entity_id)
+        if (working) {
+          // Whether it has a published snapshot may have changed (see createSnapshot).
+          await raiseVersion(tx, sql`id = ${working.id}`)
+          await repairStream(tx, working, deck.entity_id)
+        }
       }
       return
     }
@@ -43,8 +49,8 @@ export function deleteDeck(db: Db, user: AuthUser, deckId: number): Promise<void
       await removeThread(tx, deck.entity_id)
       return
     }
-    await tx.execute(sql`update deck set is_deleted = true
-      where id = ${deck.id} or (source_id = ${deck.id} and is_snapshot)`)
+    await tx.execute(sql`update deck set is_deleted = true, version = version + 1
+      where id = ${deck.id} or (source_id = ${deck.id} and is_snapshot and not is_deleted)`)
     await removeDeckStream(tx, deck.entity_id)
   })
 }

@@ -20,6 +20,7 @@ import {
   preparedRows,
   threadEntityId,
 } from './rows.ts'
+import { deckTag, type Tagged } from './version.ts'
 
 export type DetailsOptions = { showSaved: boolean; fullCards: boolean }
 
@@ -42,7 +43,10 @@ async function latestPublicSnapshot(db: Queryable, deckId: number): Promise<Deck
 
 /**
  * `GET /v2/decks/{id}` (API.md §7.5): which deck the caller gets for an id, then that deck with
- * the releases it requires and the caller's subscription marker.
+ * the releases it requires and the caller's subscription marker, tagged with that deck's
+ * version. The version is read with the row, before the contents: a save landing in between
+ * can only make the tag older than the body, so a save made from it is refused, never let
+ * through.
  */
 export async function deckDetails(
   db: Queryable,
@@ -50,7 +54,7 @@ export async function deckDetails(
   caller: AuthUser | null,
   deckId: number,
   options: DetailsOptions,
-): Promise<DeckDetails> {
+): Promise<Tagged<DeckDetails>> {
   const requested = await findDeck(db, deckById(deckId))
   if (!requested || requested.is_deleted) throw notFound('Deck not found.')
   const own = caller !== null && requested.user_id === caller.id
@@ -88,7 +92,7 @@ export async function deckDetails(
     const marker = await subscriptionMarker(db, caller.id, thread)
     if (marker !== undefined) details.last_seen_entity_id = marker
   }
-  return details
+  return { body: details, etag: deckTag(deck) }
 }
 
 /**

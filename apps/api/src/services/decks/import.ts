@@ -162,10 +162,11 @@ export async function importDecks(
     }
     for (const deck of done) {
       if (!deck.sourceCreated) continue
-      await tx.execute(sql`update deck set source_id = source.id
+      await tx.execute(sql`update deck set source_id = source.id, version = deck.version + 1
         from deck source
         where deck.id = ${deck.id} and source.user_id = ${userId}
-          and source.created = ${deck.sourceCreated}::timestamptz and source.id <> deck.id`)
+          and source.created = ${deck.sourceCreated}::timestamptz and source.id <> deck.id
+          and deck.source_id is distinct from source.id`)
     }
     return done
   })

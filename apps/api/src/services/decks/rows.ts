@@ -40,13 +40,14 @@ export type DeckRow = SqlRow<
   | 'phoenixborn_id'
   | 'ashes_500_score'
   | 'ashes_500_revision_id'
+  | 'version'
 > &
   LeftJoined<SqlRow<typeof users, 'username' | 'badge'>>
 
 export const DECK_COLUMNS = sql`d.id, d.entity_id, d.direct_share_uuid, d.title, d.description,
   d.is_public, d.is_snapshot, d.is_preconstructed, d.is_red_rains, d.is_legacy, d.is_deleted,
   d.preconstructed_release, d.created, d.modified, d.source_id, d.user_id, d.phoenixborn_id,
-  d.ashes_500_score, d.ashes_500_revision_id, u.username, u.badge`
+  d.ashes_500_score, d.ashes_500_revision_id, d.version, u.username, u.badge`
 
 export const DECK_FROM = sql`deck d left join "user" u on u.id = d.user_id`
 

@@ -9,6 +9,7 @@ import { storedContents } from './contents.ts'
 import { deckSaveOut } from './output.ts'
 import { DECK_COLUMNS, type DeckRow, deckById, findDeck, hasPublicSnapshot } from './rows.ts'
 import { contentRows, type DeckContents, selectionOf, storeClaimed, storeDecks } from './store.ts'
+import { checkIfMatch, deckTag, type IfMatch, type Tagged, versionCondition } from './version.ts'
 
 type PlayableCard = Pick<CatalogueCard, 'id' | 'name' | 'stub' | 'cardType' | 'phoenixborn'>
 
@@ -25,9 +26,10 @@ export function playableCards(
   return found
 }
 
-async function checkExisting(tx: Tx, userId: number, deckId: number) {
+async function checkExisting(tx: Tx, userId: number, deckId: number, ifMatch: IfMatch | null) {
   const deck = await findDeck(tx, deckById(deckId), { lock: true })
   if (!deck || deck.user_id !== userId) throw forbidden('You cannot save a deck you do not own.')
+  checkIfMatch(ifMatch, deck)
   if (deck.is_legacy) throw invalid('Legacy decks cannot be saved.')
   if (deck.is_snapshot) throw invalid('You cannot save over a snapshot.')
   if (deck.is_deleted) throw invalid('This deck has been deleted.')
@@ -43,16 +45,18 @@ type RowValues = {
 }
 
 /**
- * The UPDATE that claims a working deck for a save: it sets the row when the player owns it, it
- * may be saved (`checkExisting`), the Red Rains rule allows it, and the row is as the statement
- * first saw it (`storeClaimed`); otherwise it changes nothing.
+ * The UPDATE that claims a working deck for a save: it sets the row and raises its version when
+ * the player owns it, it may be saved (`checkExisting`), `If-Match` names its version, the Red
+ * Rains rule allows it, and the row is as the statement first saw it (`storeClaimed`);
+ * otherwise it changes nothing.
  */
-const claim = (userId: number, deckId: number, row: RowValues) =>
+const claim = (userId: number, deckId: number, row: RowValues, ifMatch: IfMatch | null) =>
   sql`update deck set title = ${row.title}, description = ${row.description},
       phoenixborn_id = ${row.phoenixbornId}, is_red_rains = ${row.isRedRains},
-      modified = ${row.modified}
+      modified = ${row.modified}, version = version + 1
     where id = ${deckId} and user_id = ${userId}
       and not is_legacy and not is_snapshot and not is_deleted
+      and ${versionCondition(ifMatch, deckId)}
       and xmin = (select xmin from deck where id = ${deckId})
       and (is_red_rains = ${row.isRedRains} or not exists (
         select 1 from deck s where s.source_id = ${deckId} and s.is_snapshot
@@ -60,11 +64,17 @@ const claim = (userId: number, deckId: number, row: RowValues) =>
     returning *`
 
 /** Claims and stores a deck in one statement (nothing written when the claim fails). */
-const storeOverwrite = (db: Queryable, userId: number, deckId: number, plan: ReadyPlan) =>
+const storeOverwrite = (
+  db: Queryable,
+  userId: number,
+  deckId: number,
+  plan: ReadyPlan,
+  ifMatch: IfMatch | null,
+) =>
   storeClaimed<DeckRow>(
     db,
     deckId,
-    claim(userId, deckId, plan.row),
+    claim(userId, deckId, plan.row, ifMatch),
     plan.contents,
     sql`select ${DECK_COLUMNS} from claimed d left join "user" u on u.id = d.user_id`,
   )
@@ -159,20 +169,28 @@ async function overwriteLocked(
   userId: number,
   deckId: number,
   plan: SavePlan,
+  ifMatch: IfMatch | null,
 ): Promise<DeckRow> {
-  const existing = await checkExisting(tx, userId, deckId)
+  const existing = await checkExisting(tx, userId, deckId, ifMatch)
   if (!isReady(plan)) throw plan.refusal
   if (existing.is_red_rains !== plan.row.isRedRains && (await hasPublicSnapshot(tx, existing.id))) {
     throw invalid('You cannot convert between Red Rains and PvP for decks with a public snapshot.')
   }
   if (plan.cardRefusal) throw plan.cardRefusal
   // Every check passed with the deck locked: the claim cannot miss now.
-  const saved = await storeOverwrite(tx, userId, deckId, plan)
+  const saved = await storeOverwrite(tx, userId, deckId, plan, ifMatch)
   if (!saved) throw new Error(`deck ${deckId} could not be saved`)
   return saved
 }
 
-async function create(tx: Tx, userId: number, plan: SavePlan): Promise<DeckRow> {
+async function create(
+  tx: Tx,
+  userId: number,
+  plan: SavePlan,
+  ifMatch: IfMatch | null,
+): Promise<DeckRow> {
+  // No deck exists yet for `If-Match` to name.
+  checkIfMatch(ifMatch, null)
   if (!isReady(plan)) throw plan.refusal
   if (plan.cardRefusal) throw plan.cardRefusal
   const { row, contents } = plan
@@ -189,26 +207,32 @@ async function create(tx: Tx, userId: number, plan: SavePlan): Promise<DeckRow> 
  * The usual save of a deck passes every check and is written by one statement; anything else
  * (a new deck, a refusal, a save racing another save of the same deck) takes one transaction
  * with the deck row locked first, so parallel saves of a deck run one after the other. Either
- * way, each answer shows the deck as that save left it, built from what was written.
+ * way, each answer shows the deck as that save left it, built from what was written, with its
+ * new version. With `If-Match` (`parseIfMatch`) a save whose version is no longer the deck's is
+ * refused with 412 by the same statement or lock that writes, so of two saves made from one
+ * version exactly one is written.
  */
 export async function saveDeck(
   db: Db,
   user: AuthUser,
   body: DeckSave,
   now: number,
-): Promise<DeckSaveOut> {
+  ifMatch: IfMatch | null = null,
+): Promise<Tagged<DeckSaveOut>> {
   const catalogue = await getCatalogue(db)
   const plan = planSave(catalogue, body, new Date(now).toISOString())
   const deckId = body.id
   const usual =
     deckId && isReady(plan) && !plan.cardRefusal
-      ? await storeOverwrite(db, user.id, deckId, plan)
+      ? await storeOverwrite(db, user.id, deckId, plan, ifMatch)
       : undefined
   const deck =
     usual ??
     (await db.transaction((tx) =>
-      deckId ? overwriteLocked(tx, user.id, deckId, plan) : create(tx, user.id, plan),
+      deckId
+        ? overwriteLocked(tx, user.id, deckId, plan, ifMatch)
+        : create(tx, user.id, plan, ifMatch),
     ))
   const loaded = storedContents(catalogue, deck, contentRows(deck.id, plan.contents))
-  return deckSaveOut(deck, loaded, { mode: 'full' })
+  return { body: deckSaveOut(deck, loaded, { mode: 'full' }), etag: deckTag(deck) }
 }

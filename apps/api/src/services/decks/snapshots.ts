@@ -14,6 +14,7 @@ import { deckOut } from './output.ts'
 import { readDeckSaveOut } from './read.ts'
 import { DECK_COLUMNS, DECK_FROM, type DeckRow, deckById, findDeck, preparedRows } from './rows.ts'
 import { pointStreamAt } from './stream.ts'
+import { raiseVersion } from './version.ts'
 
 async function totals(db: Queryable, deckId: number) {
   const [row] = await preparedRows<{ dice: number; cards: number }>(
@@ -90,6 +91,9 @@ export function createSnapshot(
       now,
     )
     if (body.is_public) {
+      // What the working deck shows changes with it: it now has a published snapshot, and the
+      // Red Rains rule of its saves depends on that.
+      await raiseVersion(tx, sql`id = ${deck.id}`)
       await pointStreamAt(tx, deck.entity_id, snapshot.entityId, new Date(now).toISOString())
       await setSubscriptionMarker(tx, user.id, deck.entity_id, snapshot.entityId)
     }
@@ -115,7 +119,10 @@ export async function editSnapshot(
     const own = deck.user_id === user.id
     if (!own && !user.is_admin) throw forbidden('You cannot edit a snapshot you do not own.')
     if (!deck.is_snapshot) throw invalid('Not a valid snapshot.')
-    const changes: Record<string, unknown> = { modified: new Date(now).toISOString() }
+    const changes: Record<string, unknown> = {
+      modified: new Date(now).toISOString(),
+      version: sql`version + 1`,
+    }
     for (const key of ['title', 'description'] as const) {
       const value = body[key]
       if (value !== undefined && value !== null) changes[key] = value === '' ? null : value

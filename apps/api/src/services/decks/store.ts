@@ -89,14 +89,22 @@ export function selectedCardRows(deckId: number, contents: DeckContents): Select
   return [...rows.values()]
 }
 
-/** The columns an upsert on `import_id` takes from the incoming row: all it sets but the key. */
+/**
+ * The columns an upsert on `import_id` takes from the incoming row: all it sets but the key,
+ * and a version raised only when one of them changes (an import repeated changes nothing).
+ */
 function upsertSet(row: Partial<DeckRow>) {
   const columns = Object.fromEntries(
     Object.keys(row)
-      .filter((key) => key !== 'importId')
+      .filter((key) => key !== 'importId' && key !== 'version')
       .map((key) => [key, decks[key as keyof DeckRow]]),
   )
-  return fromExcluded(columns)
+  const names = Object.values(columns).map((column) => `"${column.name}"`)
+  const changed = `(${names.map((name) => `deck.${name}`)}) is distinct from (${names.map((name) => `excluded.${name}`)})`
+  return {
+    ...fromExcluded(columns),
+    version: sql.raw(`deck.version + case when ${changed} then 1 else 0 end`),
+  }
 }
 
 async function writeRows(tx: Tx, writes: DeckWrite[], upsert: boolean): Promise<number[]> {
@@ -117,7 +125,10 @@ async function writeRows(tx: Tx, writes: DeckWrite[], upsert: boolean): Promise<
   const ids: number[] = []
   for (const write of writes) {
     if (write.id !== undefined) {
-      await tx.update(decks).set(write.row).where(sql`id = ${write.id}`)
+      await tx
+        .update(decks)
+        .set({ ...write.row, version: sql`${decks.version} + 1` })
+        .where(sql`id = ${write.id}`)
       ids.push(write.id)
       continue
     }
@@ -174,11 +185,13 @@ function contentChanges(rows: ContentRows, guard: SQL = sql``): SQL {
       drop_card as (
         delete from deck_card t where t.deck_id in (select id from target)
           and not exists (select 1 from new_card n
-            where n.deck_id = t.deck_id and n.card_id = t.card_id)),
+            where n.deck_id = t.deck_id and n.card_id = t.card_id)
+        returning t.deck_id),
       put_card as (
         insert into deck_card (deck_id, card_id, count) select * from new_card
         on conflict (deck_id, card_id) do update set count = excluded.count
-          where deck_card.count <> excluded.count),
+          where deck_card.count <> excluded.count
+        returning deck_id),
       new_die (deck_id, die_flag, count, position) as (
         select * from unnest(${numbers(dice.map((r) => r.deckId))}::bigint[],
           ${numbers(dice.map((r) => r.dieFlag))}::int[],
@@ -187,12 +200,14 @@ function contentChanges(rows: ContentRows, guard: SQL = sql``): SQL {
       drop_die as (
         delete from deck_die t where t.deck_id in (select id from target)
           and not exists (select 1 from new_die n
-            where n.deck_id = t.deck_id and n.die_flag = t.die_flag)),
+            where n.deck_id = t.deck_id and n.die_flag = t.die_flag)
+        returning t.deck_id),
       put_die as (
         insert into deck_die (deck_id, die_flag, count, position) select * from new_die
         on conflict (deck_id, die_flag) do update
           set count = excluded.count, position = excluded.position
-          where (deck_die.count, deck_die.position) <> (excluded.count, excluded.position)),
+          where (deck_die.count, deck_die.position) <> (excluded.count, excluded.position)
+        returning deck_id),
       new_selected (deck_id, card_id, tutor_card_id, is_first_five, is_paid_effect, position) as (
         select * from unnest(${numbers(selected.map((r) => r.deckId))}::bigint[],
           ${numbers(selected.map((r) => r.cardId))}::bigint[],
@@ -203,7 +218,8 @@ function contentChanges(rows: ContentRows, guard: SQL = sql``): SQL {
       drop_selected as (
         delete from deck_selected_card t where t.deck_id in (select id from target)
           and not exists (select 1 from new_selected n where n.deck_id = t.deck_id
-            and n.card_id = t.card_id and n.tutor_card_id = t.tutor_card_id)),
+            and n.card_id = t.card_id and n.tutor_card_id = t.tutor_card_id)
+        returning t.deck_id),
       put_selected as (
         insert into deck_selected_card
           (deck_id, card_id, tutor_card_id, is_first_five, is_paid_effect, position)
@@ -213,15 +229,25 @@ function contentChanges(rows: ContentRows, guard: SQL = sql``): SQL {
             position = excluded.position
           where (deck_selected_card.is_first_five, deck_selected_card.is_paid_effect,
             deck_selected_card.position) <> (excluded.is_first_five, excluded.is_paid_effect,
-            excluded.position))`
+            excluded.position)
+        returning deck_id)`
 }
 
-/** Contents of many decks in one statement; `replaced` are those that may hold rows already. */
+/**
+ * Contents of many decks in one statement; `replaced` are those that may hold rows already, and
+ * those whose contents changed get a new version.
+ */
 async function replaceContents(tx: Tx, replaced: readonly number[], rows: ContentRows) {
   await preparedRows(
     tx,
     sql`with target (id) as (select unnest(${numbers(replaced)}::bigint[])),
-      ${contentChanges(rows)}
+      ${contentChanges(rows)},
+      changed (id) as (
+        select deck_id from drop_card union select deck_id from put_card
+        union select deck_id from drop_die union select deck_id from put_die
+        union select deck_id from drop_selected union select deck_id from put_selected),
+      raised as (update deck set version = version + 1
+        where id in (select id from changed) and id in (select id from target))
     select 1`,
   )
 }

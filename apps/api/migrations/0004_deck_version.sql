@@ -1,0 +1,1 @@
+ALTER TABLE "deck" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
