@@ -8,26 +8,8 @@ import { DECK_RULES } from './limits.ts'
  * The 'Sample hand': one shuffle of a deck, dealt round by round as the draw odds count it
  * (`draw-odds.ts`). Round 1's hand is the complete First Five, or the first five cards of the
  * shuffled deck; each round after draws the next five from the shuffled pile until it runs out.
- * A seed names the shuffle, so an address (`?sample=<seed>`) shows the same cards everywhere.
+ * A seed names the shuffle (`sample-seed.ts`), so an address shows the same cards everywhere.
  */
-
-/** Seeds are 32-bit numbers, written in base 36 (at most 7 characters: '1z141z3'). */
-const MAX_SEED = 0xffff_ffff
-
-export function parseSampleSeed(text: string | null | undefined): number | null {
-  if (!text || !/^[0-9a-z]{1,7}$/i.test(text)) return null
-  const seed = Number.parseInt(text, 36)
-  return seed <= MAX_SEED ? seed : null
-}
-
-export function formatSampleSeed(seed: number): string {
-  return (seed >>> 0).toString(36)
-}
-
-/** The rounds drawn as the address gives them; anything unreadable is round 1 alone. */
-export function parseSampleRounds(text: string | null | undefined): number {
-  return text && /^[1-9]\d{0,2}$/.test(text) ? Number(text) : 1
-}
 
 /**
  * MurmurHash3's 32-bit finalizer: a bijection that sends neighbouring numbers far apart. The
