@@ -53,7 +53,7 @@ export function DrawOdds({ deck, sampleInAddress }: DrawOddsProps) {
               </thead>
               <tbody>
                 {odds.rows.map((row) => (
-                  <tr key={row.stub}>
+                  <tr key={row.stub} data-first-five={row.inFirstFive || undefined}>
                     <th scope="row">{row.name}</th>
                     {row.chances.map((chance, index) => (
                       <td key={DRAW_ODDS_ROUNDS[index]}>{formatExactChance(chance)}</td>
