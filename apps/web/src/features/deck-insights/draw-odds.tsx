@@ -1,6 +1,5 @@
 import {
   DRAW_ODDS_ROUNDS,
-  type DrawDeck,
   drawOdds,
   drawOddsModel,
   formatExactChance,
@@ -8,13 +7,11 @@ import {
 import { useId, useMemo } from 'react'
 import styles from './deck-insights.module.css'
 import playtest from './playtest.module.css'
-import { SampleArea } from './sample-area.tsx'
+import { SampleArea, type SampleDeck } from './sample-area.tsx'
 import { useAddressSample, useLocalSample } from './use-sample-state.ts'
 
-export type DrawOddsDeck = DrawDeck & { is_legacy?: boolean | null | undefined }
-
 type DrawOddsProps = {
-  deck: DrawOddsDeck
+  deck: SampleDeck
   /** Keep the sample hand in the address (deck pages) or with the component (the builder's Preview). */
   sampleInAddress: boolean
 }
@@ -71,10 +68,10 @@ export function DrawOdds({ deck, sampleInAddress }: DrawOddsProps) {
   )
 }
 
-function AddressSample({ deck }: { deck: DrawOddsDeck }) {
+function AddressSample({ deck }: { deck: SampleDeck }) {
   return <SampleArea deck={deck} control={useAddressSample()} />
 }
 
-function LocalSample({ deck }: { deck: DrawOddsDeck }) {
+function LocalSample({ deck }: { deck: SampleDeck }) {
   return <SampleArea deck={deck} control={useLocalSample()} />
 }

@@ -1,7 +1,7 @@
+import type { DrawDeck } from '@spellboard/core/draw-odds'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
-import type { DrawOddsDeck } from './draw-odds.tsx'
 import styles from './playtest.module.css'
 import { newSeed, type SampleControl } from './use-sample-state.ts'
 
@@ -10,7 +10,10 @@ const loadSampleHand = () => import('./sample-hand.tsx')
 const SampleHand = lazy(() => loadSampleHand().then((m) => ({ default: m.SampleHand })))
 const preload = () => void loadSampleHand()
 
-type SampleAreaProps = { deck: DrawOddsDeck; control: SampleControl }
+/** A deck as the Draw odds and the sample hand read it; Legacy decks link Legacy cards. */
+export type SampleDeck = DrawDeck & { is_legacy?: boolean | null | undefined }
+
+type SampleAreaProps = { deck: SampleDeck; control: SampleControl }
 
 /** 'Draw a sample hand', or the 'Sample hand' it opens. */
 export function SampleArea({ deck, control }: SampleAreaProps) {

@@ -2,12 +2,12 @@ import { type SampleHand as Hand, sampleHand } from '@spellboard/core/sample-han
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { CardLink } from '../card-link/card-link.tsx'
-import type { DrawOddsDeck } from './draw-odds.tsx'
 import styles from './playtest.module.css'
+import type { SampleDeck } from './sample-area.tsx'
 import { newSeed, type SampleControl, type SampleState } from './use-sample-state.ts'
 
 type SampleHandProps = {
-  deck: DrawOddsDeck
+  deck: SampleDeck
   sample: SampleState
   update: SampleControl['update']
   /** Opened by the player's click: focus moves to 'Next round'. */
