@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { card, FIVE, THIRTY } from '../test/draw-deck.ts'
 import {
   binomial,
   DRAW_ODDS_ROUNDS,
@@ -10,17 +11,6 @@ import {
   type ExactChance,
   formatExactChance,
 } from './draw-odds.ts'
-
-const card = (name: string, count: number, type = 'Ally') => ({
-  name,
-  stub: name.toLowerCase().replace(/\W+/g, '-'),
-  type,
-  count,
-})
-
-/** Ten cards of three copies: a legal 30. */
-const THIRTY = Array.from({ length: 10 }, (_, i) => card(`Card ${String.fromCharCode(65 + i)}`, 3))
-const FIVE = THIRTY.slice(0, 5).map((entry) => entry.stub)
 
 const percents = (chances: readonly ExactChance[]) => chances.map(formatExactChance)
 const rowOf = (deck: DrawDeck, stub: string) => {

@@ -2,17 +2,9 @@ import fc from 'fast-check'
 import { uniformInt } from 'pure-rand/distribution/uniformInt'
 import { mersenne } from 'pure-rand/generator/mersenne'
 import { describe, expect, it } from 'vitest'
+import { card, FIVE, THIRTY } from '../test/draw-deck.ts'
 import { sampleHand, seededRandom, shuffle } from './sample-hand.ts'
 
-const card = (name: string, count: number, type = 'Ally') => ({
-  name,
-  stub: name.toLowerCase().replace(/\W+/g, '-'),
-  type,
-  count,
-})
-
-const THIRTY = Array.from({ length: 10 }, (_, i) => card(`Card ${String.fromCharCode(65 + i)}`, 3))
-const FIVE = THIRTY.slice(0, 5).map((entry) => entry.stub)
 const range = (n: number) => Array.from({ length: n }, (_, i) => i)
 
 /**

@@ -2,6 +2,7 @@ import type { DrawDeck } from '@spellboard/core/draw-odds'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
+import insights from './deck-insights.module.css'
 import styles from './playtest.module.css'
 import { newSeed, type SampleControl } from './use-sample-state.ts'
 
@@ -51,7 +52,7 @@ export function SampleArea({ deck, control }: SampleAreaProps) {
   return (
     <div className={styles.draw}>
       {unreadable ? (
-        <p className={styles.note} role="status">
+        <p className={insights.muted} role="status">
           The sample hand in this address could not be read: draw a new one.
         </p>
       ) : null}

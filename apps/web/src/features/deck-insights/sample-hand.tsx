@@ -2,6 +2,7 @@ import { type SampleHand as Hand, sampleHand } from '@spellboard/core/sample-han
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { CardLink } from '../card-link/card-link.tsx'
+import insights from './deck-insights.module.css'
 import styles from './playtest.module.css'
 import type { SampleDeck } from './sample-area.tsx'
 import { newSeed, type SampleControl, type SampleState } from './use-sample-state.ts'
@@ -63,11 +64,11 @@ export function SampleHand({ deck, sample, update, focusOnOpen, onHide }: Sample
   }, [sample.seed, sample.rounds])
 
   return (
-    <section className={styles.sample} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className={styles.title}>
+    <section className={`${insights.block} ${styles.sample}`} aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className={insights.blockTitle}>
         Sample hand
       </h3>
-      <p className={styles.note}>
+      <p className={insights.muted}>
         {hand.opening === 'first-five'
           ? 'Round 1 is your First Five; each round after draws the next five cards of the shuffled pile.'
           : 'Without a complete First Five, round 1 is the first five cards of the shuffled deck; each round after draws the next five.'}
@@ -92,7 +93,7 @@ export function SampleHand({ deck, sample, update, focusOnOpen, onHide }: Sample
           </ul>
         </div>
       ))}
-      <p id={`${id}-pile`} className={styles.note}>
+      <p id={`${id}-pile`} className={insights.muted}>
         {pileEmpty
           ? `The draw pile is empty: all ${drawn} cards have been drawn.`
           : `${hand.left} ${hand.left === 1 ? 'card' : 'cards'} left in the draw pile.`}
