@@ -129,6 +129,11 @@ test('every public screen, logged out', async ({ page, request }) => {
       ? [{ name: 'Legacy deck', path: `/decks/${legacyDeck}/`, ready: heading(/Hearthfire/i) }]
       : []),
     { name: 'Deck not found', path: '/decks/999999/', ready: heading('No deck found') },
+    {
+      name: 'Deck with a sample hand',
+      path: `/decks/${published.id}/?sample=k3x9a&rounds=3`,
+      ready: (p) => p.getByRole('region', { name: 'Sample hand' }),
+    },
     { name: 'Deck history', path: `/decks/${published.id}/history/`, ready: heading(/history/i) },
     {
       name: 'Shared deck',

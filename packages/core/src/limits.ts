@@ -28,6 +28,8 @@ export const DECK_RULES = {
   maxUniques: 3,
   /** Cards a player may mark as the First Five. */
   firstFive: 5,
+  /** Cards drawn each round (round 1's hand is the First Five, or five drawn at random). */
+  hand: 5,
 } as const
 
 export const TIMINGS = {

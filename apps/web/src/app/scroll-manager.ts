@@ -1,6 +1,7 @@
 import { TIMINGS } from '@spellboard/core/limits'
 import { useEffect, useLayoutEffect } from 'react'
 import { useLocation, useNavigationType } from 'react-router'
+import { keepsScroll } from '../lib/keep-scroll.ts'
 
 const STORAGE_KEY = 'spellboard-scroll'
 
@@ -14,7 +15,8 @@ function savedPositions(): Record<string, number> {
 
 /**
  * Navigation scrolls to the top, or smoothly to a `#hash` target, or (Back/Forward) restores
- * the position the page had (SPEC "Route rules").
+ * the position the page had (SPEC "Route rules"); an address change marked `KEEP_SCROLL`
+ * updates the page in place and stays where it is.
  */
 export function useScrollManager() {
   const location = useLocation()
@@ -53,6 +55,7 @@ export function useScrollManager() {
         return
       }
     }
+    if (keepsScroll(location.state)) return
     if (location.hash) {
       const target = document.getElementById(decodeURIComponent(location.hash.slice(1)))
       if (target) {
@@ -62,5 +65,5 @@ export function useScrollManager() {
       }
     }
     window.scrollTo(0, 0)
-  }, [location.key, location.hash, navigationType])
+  }, [location.key, location.hash, location.state, navigationType])
 }

@@ -99,6 +99,7 @@ export function BuilderActions() {
                 first_five: deck.firstFive,
                 effect_costs: deck.effectCosts,
               }}
+              sampleInAddress={false}
             />
           </Dialog>
           <ExportDialog

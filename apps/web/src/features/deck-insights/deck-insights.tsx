@@ -3,6 +3,7 @@ import type { FirstFiveDeck } from '@spellboard/core/first-five'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
 import { DeckAnalysis } from './deck-analysis.tsx'
 import styles from './deck-insights.module.css'
+import { DrawOdds } from './draw-odds.tsx'
 import { FirstFiveOdds } from './first-five-odds.tsx'
 import { useCardLookup } from './use-card-lookup.ts'
 
@@ -17,10 +18,16 @@ type DeckInsightsProps = {
   deck: InsightsDeck
   /** The entries are whole cards with their costs (`full_cards=true`). */
   fullCards?: boolean
+  /** Keep the sample hand in the address (deck pages); the builder's Preview keeps its own. */
+  sampleInAddress?: boolean
 }
 
-/** 'Deck analysis' and 'First Five' of every page that shows a deck. */
-export function DeckInsights({ deck, fullCards = false }: DeckInsightsProps) {
+/** 'Deck analysis', 'First Five' and 'Draw odds' of every page that shows a deck. */
+export function DeckInsights({
+  deck,
+  fullCards = false,
+  sampleInAddress = true,
+}: DeckInsightsProps) {
   const { lookup, pending, failed } = useCardLookup(deck, fullCards)
   // Figures over part of the costs would be wrong, not just incomplete: wait for all of them.
   if (pending) return <SkeletonRows rows={4} label="Loading deck analysis..." />
@@ -33,6 +40,7 @@ export function DeckInsights({ deck, fullCards = false }: DeckInsightsProps) {
       ) : null}
       <DeckAnalysis deck={deck} lookup={lookup} />
       <FirstFiveOdds deck={deck} lookup={lookup} />
+      <DrawOdds deck={deck} sampleInAddress={sampleInAddress} />
     </div>
   )
 }

@@ -8,7 +8,11 @@ const Insights = lazy(() =>
 )
 
 /** `DeckInsights`, loaded on first use; a printed deck is its list alone, without them. */
-export function LazyDeckInsights(props: { deck: InsightsDeck; fullCards?: boolean }) {
+export function LazyDeckInsights(props: {
+  deck: InsightsDeck
+  fullCards?: boolean
+  sampleInAddress?: boolean
+}) {
   return (
     <div data-print="hide">
       <Suspense fallback={<SkeletonRows rows={4} label="Loading deck analysis..." />}>
