@@ -120,8 +120,10 @@ async function saveOpenDeck(generation: number, force: boolean): Promise<boolean
     return true
   } catch (error) {
     if (isStaleVersion(error)) {
-      // Not retried, and no toast: the pane asks the player what to keep.
+      // Not retried, and no toast: the pane asks the player what to keep, while the deck's
+      // pages show the version saved elsewhere.
       setBuilder((current) => saveConflicted(current, ticket))
+      void refreshDeckQueries()
       return false
     }
     setBuilder((current) => saveFailed(current, ticket))

@@ -20,12 +20,7 @@ export function PhoenixbornUndo() {
           <Button size="sm" onClick={() => updateBuilder(undoPhoenixborn)}>
             Undo
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label="Dismiss"
-            onClick={() => updateBuilder(dismissPhoenixbornUndo)}
-          >
+          <Button size="sm" variant="ghost" onClick={() => updateBuilder(dismissPhoenixbornUndo)}>
             Dismiss
           </Button>
         </div>
