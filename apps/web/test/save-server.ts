@@ -1,5 +1,10 @@
 import type { DeckSaveOut } from '@spellboard/core/decks'
+import { onlineManager } from '@tanstack/react-query'
 import { vi } from 'vitest'
+import { resetAutosaveForTests, startAutosave } from '../src/features/deck-builder/autosave.ts'
+import { useAppStore } from '../src/store/app-store.ts'
+import { INITIAL_BUILDER } from '../src/store/builder-slice.ts'
+import { toasts } from './recorded-toasts.ts'
 
 type Pending = {
   url: string
@@ -65,4 +70,23 @@ export function answerFor(body: Record<string, unknown>, id = 11): DeckSaveOut {
     effect_costs: [],
     tutor_map: {},
   }
+}
+
+/** Before each autosave test: fake timers, a logged-in player, an empty builder, the autosave. */
+export function startAutosaveTest() {
+  vi.useFakeTimers()
+  toasts.length = 0
+  resetAutosaveForTests()
+  useAppStore.setState({
+    builder: INITIAL_BUILDER,
+    session: { token: 'token', username: 'Ada', badge: '1abc', isAdmin: false },
+  })
+  startAutosave()
+}
+
+/** After each: the network back, real timers, the real `fetch`. */
+export function endAutosaveTest() {
+  onlineManager.setOnline(true)
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
 }

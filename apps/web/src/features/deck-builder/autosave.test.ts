@@ -1,36 +1,23 @@
-import { onlineManager } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ARADEL, answerFor, deferredServer } from '../../../test/save-server.ts'
+import { toasts } from '../../../test/recorded-toasts.ts'
+import {
+  ARADEL,
+  answerFor,
+  deferredServer,
+  endAutosaveTest,
+  startAutosaveTest,
+} from '../../../test/save-server.ts'
 import { useAppStore } from '../../store/app-store.ts'
-import { INITIAL_BUILDER } from '../../store/builder-slice.ts'
 import {
   BUILDER_MESSAGES,
   setCardCount,
   setDieCount,
   setPhoenixborn,
 } from '../../store/builder-transitions.ts'
-import {
-  RETRY_DELAYS_MS,
-  resetAutosaveForTests,
-  SAVE_FAILED_OFFLINE,
-  saveNow,
-  startAutosave,
-} from './autosave.ts'
+import { RETRY_DELAYS_MS, resetAutosaveForTests, SAVE_FAILED_OFFLINE, saveNow } from './autosave.ts'
 import { editDeck, exitBuilder, forgetDeck, newDeck } from './builder-commands.ts'
 
-const toasts = vi.hoisted(() => [] as { kind: string; message: string }[])
-vi.mock('../../lib/toast.ts', () => {
-  const record = (kind: string) => (message: string) => toasts.push({ kind, message })
-  return {
-    notify: {
-      success: record('success'),
-      info: record('info'),
-      warning: record('warning'),
-      error: record('error'),
-    },
-    notifyApiError: (error: unknown) => toasts.push({ kind: 'error', message: String(error) }),
-  }
-})
+vi.mock('../../lib/toast.ts', () => import('../../../test/recorded-toasts.ts'))
 
 const state = () => useAppStore.getState()
 const builder = () => state().builder
@@ -45,22 +32,8 @@ function setDice(name: string, count: number) {
   state().updateBuilder((current) => setDieCount(current, name, count))
 }
 
-beforeEach(() => {
-  vi.useFakeTimers()
-  toasts.length = 0
-  resetAutosaveForTests()
-  useAppStore.setState({
-    builder: INITIAL_BUILDER,
-    session: { token: 'token', username: 'Ada', badge: '1abc', isAdmin: false },
-  })
-  startAutosave()
-})
-
-afterEach(() => {
-  onlineManager.setOnline(true)
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-})
+beforeEach(startAutosaveTest)
+afterEach(endAutosaveTest)
 
 describe('the autosave', () => {
   it('saves the whole deck once changes have paused for a second', async () => {

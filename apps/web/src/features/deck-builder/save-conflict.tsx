@@ -11,6 +11,12 @@ export const CONFLICT_MESSAGES = {
   keepMine: 'Keep my version',
 } as const
 
+type Choice = 'load' | 'keep'
+const CHOICES: [Choice, string][] = [
+  ['load', CONFLICT_MESSAGES.loadLatest],
+  ['keep', CONFLICT_MESSAGES.keepMine],
+]
+
 /**
  * A save refused because the deck was changed on another device: nothing more is saved until
  * the player chooses to load that version (their copy is dropped, nothing is written) or to
@@ -18,10 +24,10 @@ export const CONFLICT_MESSAGES = {
  */
 export function SaveConflict() {
   const conflict = useAppStore((state) => Boolean(state.builder.conflict))
-  const [busy, setBusy] = useState<'load' | 'keep' | null>(null)
+  const [busy, setBusy] = useState<Choice | null>(null)
   if (!conflict) return null
 
-  const choose = (choice: 'load' | 'keep') => {
+  const choose = (choice: Choice) => {
     setBusy(choice)
     const run = choice === 'load' ? loadLatestVersion() : keepMyVersion()
     run.catch(notifyApiError).finally(() => setBusy(null))
@@ -31,22 +37,17 @@ export function SaveConflict() {
     <div className={styles.conflict} role="alert">
       <p className={styles.message}>{CONFLICT_MESSAGES.changed}</p>
       <div className={styles.choices}>
-        <Button
-          size="sm"
-          busy={busy === 'load'}
-          disabled={busy !== null}
-          onClick={() => choose('load')}
-        >
-          {CONFLICT_MESSAGES.loadLatest}
-        </Button>
-        <Button
-          size="sm"
-          busy={busy === 'keep'}
-          disabled={busy !== null}
-          onClick={() => choose('keep')}
-        >
-          {CONFLICT_MESSAGES.keepMine}
-        </Button>
+        {CHOICES.map(([choice, label]) => (
+          <Button
+            key={choice}
+            size="sm"
+            busy={busy === choice}
+            disabled={busy !== null}
+            onClick={() => choose(choice)}
+          >
+            {label}
+          </Button>
+        ))}
       </div>
     </div>
   )

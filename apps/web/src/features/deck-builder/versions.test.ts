@@ -1,26 +1,19 @@
 import { onlineManager } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ARADEL, answerFor, deferredServer } from '../../../test/save-server.ts'
+import { toasts } from '../../../test/recorded-toasts.ts'
+import {
+  ARADEL,
+  answerFor,
+  deferredServer,
+  endAutosaveTest,
+  startAutosaveTest,
+} from '../../../test/save-server.ts'
 import { useAppStore } from '../../store/app-store.ts'
-import { INITIAL_BUILDER } from '../../store/builder-slice.ts'
 import { setDieCount } from '../../store/builder-transitions.ts'
-import { resetAutosaveForTests, startAutosave } from './autosave.ts'
 import { editDeck, keepMyVersion, loadLatestVersion, newDeck } from './builder-commands.ts'
 import { saveState } from './save-status.ts'
 
-const toasts = vi.hoisted(() => [] as { kind: string; message: string }[])
-vi.mock('../../lib/toast.ts', () => {
-  const record = (kind: string) => (message: string) => toasts.push({ kind, message })
-  return {
-    notify: {
-      success: record('success'),
-      info: record('info'),
-      warning: record('warning'),
-      error: record('error'),
-    },
-    notifyApiError: (error: unknown) => toasts.push({ kind: 'error', message: String(error) }),
-  }
-})
+vi.mock('../../lib/toast.ts', () => import('../../../test/recorded-toasts.ts'))
 
 const builder = () => useAppStore.getState().builder
 const settle = () => vi.advanceTimersByTimeAsync(0)
@@ -29,22 +22,11 @@ const setDice = (name: string, count: number) =>
 const details = (title: string) => ({ deck: answerFor({ title }), releases: [] })
 
 beforeEach(async () => {
-  vi.useFakeTimers()
-  toasts.length = 0
-  resetAutosaveForTests()
-  useAppStore.setState({
-    builder: INITIAL_BUILDER,
-    session: { token: 'token', username: 'Ada', badge: '1abc', isAdmin: false },
-  })
-  startAutosave()
+  startAutosaveTest()
   await editDeck(answerFor({ title: 'Mine' }), '"11-4"')
 })
 
-afterEach(() => {
-  onlineManager.setOnline(true)
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-})
+afterEach(endAutosaveTest)
 
 describe('saves name their version', () => {
   it('sends If-Match with every save, the version the last save answered', async () => {
