@@ -171,3 +171,38 @@ export async function saveLegalDeck(
   expect(saved.status()).toBe(200)
   return ((await saved.json()) as { id: number }).id
 }
+
+/** The deck-builder pane, beside the page at desktop widths. */
+export const builderPane = (page: Page) => page.getByRole('complementary', { name: /^Build your/ })
+
+/** Opens one of the player's saved decks in the builder from its page, as they would. */
+export async function editInBuilder(page: Page, deckId: number) {
+  await page.goto(`/decks/mine/${deckId}/`)
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Editing', exact: true })).toBeVisible()
+}
+
+export type SavedDeck = {
+  title: string | null
+  description: string | null
+  phoenixborn: { stub: string }
+  cards: { stub: string; count: number }[]
+}
+
+/** A working deck as the server has it now, and its version (`ETag`). */
+export async function savedDeck(
+  request: APIRequestContext,
+  player: Player,
+  deckId: number,
+): Promise<SavedDeck & { version: string | undefined }> {
+  const response = await request.get(`/v2/decks/${deckId}?show_saved=true`, {
+    headers: bearer(player),
+  })
+  expect(response.status()).toBe(200)
+  const { deck } = (await response.json()) as { deck: SavedDeck }
+  return { ...deck, version: response.headers().etag }
+}
+
+/** How many copies of `stub` a saved deck holds. */
+export const copiesOf = (deck: SavedDeck, stub: string) =>
+  deck.cards.find((card) => card.stub === stub)?.count ?? 0

@@ -28,6 +28,10 @@ export type RequestOptions = {
   token?: string
   /** Skip the session-expiry handling (log-in and log-out calls). */
   bare?: boolean
+  /** More request headers (a deck save's `If-Match`). */
+  headers?: Record<string, string>
+  /** Sees the answer's headers (a deck's `ETag`) before its body is read. */
+  seen?: (headers: Headers) => void
 }
 
 type SessionHooks = {
@@ -78,7 +82,7 @@ export function toSearchParams(query: Record<string, QueryValue> = {}): URLSearc
 }
 
 function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   let body: BodyInit | undefined
   if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json'
@@ -121,6 +125,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       hooks.onLoginRequired()
     }
   }
+  options.seen?.(response.headers)
   const body = await readBody(response)
   if (!response.ok) {
     const detail = (body as { detail?: unknown } | undefined)?.detail

@@ -13,7 +13,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query'
-import { api, type QueryValue } from './client.ts'
+import { ApiError, api, type QueryValue, type RequestOptions } from './client.ts'
 import { fetchDeckDetails } from './details-requests.ts'
 
 export type DeckListQuery = Record<string, QueryValue>
@@ -85,12 +85,43 @@ export const deckSnapshotsQuery = (id: number, publicOnly: boolean, viewer: stri
     getNextPageParam: (last) => last.next,
   })
 
-/** The working deck as saved, to load into the builder (`GET /v2/decks/{id}?show_saved=true`). */
-export function fetchSavedDeck(id: number): Promise<DeckFullOut> {
-  return api<DeckDetails>(`/decks/${id}`, { query: { show_saved: true } }).then(
-    (details) => details.deck,
-  )
+/** A saved deck with its version: the `ETag` its answer came with (null when it had none). */
+export type VersionedDeck = { deck: DeckSaveOut; version: string | null }
+
+/** Calls `path` and answers its body with the answer's `ETag`. */
+async function versioned<T>(path: string, options: RequestOptions): Promise<[T, string | null]> {
+  let version: string | null = null
+  const seen = (headers: Headers) => {
+    version = headers.get('etag')
+  }
+  const body = await api<T>(path, { ...options, seen })
+  return [body, version]
 }
+
+/** The working deck as saved, to load into the builder (`GET /v2/decks/{id}?show_saved=true`). */
+export async function fetchSavedDeck(id: number): Promise<VersionedDeck> {
+  const [details, version] = await versioned<DeckDetails>(`/decks/${id}`, {
+    query: { show_saved: true },
+  })
+  return { deck: details.deck, version }
+}
+
+/**
+ * `PUT /v2/decks`. With `version` (`If-Match`) the server refuses the save with 412 when the
+ * deck was changed since that version; see `isStaleVersion`.
+ */
+export async function putDeck(body: object, version?: string | null): Promise<VersionedDeck> {
+  const headers: Record<string, string> = version ? { 'If-Match': version } : {}
+  const [deck, next] = await versioned<DeckSaveOut>('/decks', {
+    method: 'PUT',
+    json: body,
+    headers,
+  })
+  return { deck, version: next }
+}
+
+/** The save was refused because the deck changed since the version it named. */
+export const isStaleVersion = (error: unknown) => error instanceof ApiError && error.status === 412
 
 function useRefreshDecks() {
   const queryClient = useQueryClient()

@@ -41,6 +41,19 @@ export type BuilderDeck = {
   effectCosts: string[]
   isRedRains: boolean
   modified: string | null
+  /**
+   * The version (`ETag`) of the saved deck this copy was made from, sent as `If-Match` with its
+   * next save; absent for a deck never saved, or loaded without one.
+   */
+  version?: string | null
+}
+
+/** What 'Change Phoenixborn' took out of the deck, so 'Undo' can put it back. */
+export type PhoenixbornUndo = {
+  phoenixborn: BuilderPhoenixborn
+  removed: BuilderCard[]
+  firstFive: string[]
+  effectCosts: string[]
 }
 
 export type Builder = {
@@ -55,10 +68,18 @@ export type Builder = {
   /** Bumps whenever another deck is opened, so a late answer for the previous one is ignored. */
   generation: number
   /**
-   * Fields the player is typing in and has not committed yet (a title is kept on blur or Enter):
-   * the deck already differs from what is saved, so the save label says so.
+   * What the player is typing in a field and has not committed yet (a title is kept on blur or
+   * Enter): the deck already differs from what is saved, so the save label says so, and the
+   * text is kept with the rest, so a reload brings it back.
    */
-  drafts: DraftField[]
+  typed: Partial<Record<DraftField, string>>
+  /**
+   * The last save was refused because the deck was changed somewhere else: nothing is saved
+   * until the player loads the latest version or keeps theirs.
+   */
+  conflict?: boolean
+  /** The last Phoenixborn change that removed cards, until undone or dismissed. */
+  phoenixbornUndo?: PhoenixbornUndo
   deck: BuilderDeck
 }
 
@@ -93,7 +114,7 @@ export const INITIAL_BUILDER: Builder = {
   saveFailed: false,
   revision: 0,
   generation: 0,
-  drafts: [],
+  typed: {},
   deck: EMPTY_DECK,
 }
 
@@ -117,7 +138,10 @@ export const createBuilderSlice: StateCreator<BuilderSlice, [], [], BuilderSlice
   },
 })
 
-/** What a reload brings back: the open deck and its unsaved state, never a save in flight. */
+/**
+ * What a reload brings back: the open deck and its unsaved state (typed text included), never a
+ * save in flight.
+ */
 export function restoreBuilder(saved: Partial<Builder> | undefined): Builder {
   if (!saved?.deck) return INITIAL_BUILDER
   return {
@@ -127,8 +151,6 @@ export function restoreBuilder(saved: Partial<Builder> | undefined): Builder {
     // A save cut short by the reload is resumed by the autosave, so its changes count as unsaved.
     dirty: Boolean(saved.dirty || saved.saving),
     saving: false,
-    // What was being typed is gone with the page.
-    drafts: [],
     // A deck half-way through Exit builder was being saved to be closed: keep it open instead.
     enabled: Boolean(saved.enabled || saved.saving),
   }

@@ -99,7 +99,7 @@ describe('opening and closing the builder', () => {
 
   it('loads a saved deck for editing, replacing whatever was open', () => {
     const before = building({}, { dirty: true })
-    const state = loadDeck(before, savedDeck({ is_red_rains: true }))
+    const state = loadDeck(before, savedDeck({ is_red_rains: true }), '"7-3"')
     expect(state).toMatchObject({ enabled: true, dirty: false })
     expect(state.generation).toBeGreaterThan(before.generation)
     expect(state.deck).toMatchObject({
@@ -251,10 +251,11 @@ describe('saving', () => {
   it('takes the server’s deck when nothing changed during the save', () => {
     const state = saveStarted(applied(setTitle(building(), 'Water everywhere')))
     const ticket = { revision: state.revision, generation: state.generation }
-    const after = saveSucceeded(state, ticket, savedDeck())
+    const after = saveSucceeded(state, ticket, savedDeck(), '"7-2"')
     expect(after).toMatchObject({ saving: false, dirty: false, saveFailed: false })
     expect(after.deck).toMatchObject({
       id: 7,
+      version: '"7-2"',
       modified: '2024-01-02T00:00:00Z',
       title: 'Water everywhere',
     })
@@ -264,16 +265,21 @@ describe('saving', () => {
     const started = saveStarted(applied(setTitle(building(), 'First')))
     const ticket = { revision: started.revision, generation: started.generation }
     const changed = applied(setDieCount(started, 'charm', 3))
-    const after = saveSucceeded(changed, ticket, savedDeck())
+    const after = saveSucceeded(changed, ticket, savedDeck(), '"7-2"')
     expect(after).toMatchObject({ saving: false, dirty: true })
-    expect(after.deck).toMatchObject({ id: 7, title: 'First', dice: [{ name: 'charm', count: 3 }] })
+    expect(after.deck).toMatchObject({
+      id: 7,
+      version: '"7-2"',
+      title: 'First',
+      dice: [{ name: 'charm', count: 3 }],
+    })
   })
 
   it('ignores the answer for a deck that is no longer open', () => {
     const started = saveStarted(applied(setTitle(building(), 'Old')))
     const ticket = { revision: started.revision, generation: started.generation }
     const other = startNewDeck(started, false)
-    expect(saveSucceeded(other, ticket, savedDeck())).toBe(other)
+    expect(saveSucceeded(other, ticket, savedDeck(), '"7-2"')).toBe(other)
     expect(saveFailed(other, ticket)).toBe(other)
   })
 

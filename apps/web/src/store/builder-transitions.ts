@@ -9,6 +9,7 @@ import {
   type DraftField,
   EMPTY_DECK,
   INITIAL_BUILDER,
+  isRefusal,
   type Refusal,
   resetBuilder,
   type Transition,
@@ -67,13 +68,14 @@ export function startNewDeck(state: Builder, redRains: boolean): Builder {
   }
 }
 
-export function loadDeck(state: Builder, deck: DeckSaveOut): Builder {
+/** Opens a saved deck; `version` is its `ETag`, which its saves send back (`If-Match`). */
+export function loadDeck(state: Builder, deck: DeckSaveOut, version: string | null): Builder {
   return {
     ...INITIAL_BUILDER,
     enabled: true,
     generation: state.generation + 1,
     revision: state.revision,
-    deck: builderDeckFrom(deck),
+    deck: { ...builderDeckFrom(deck), version },
   }
 }
 
@@ -116,12 +118,46 @@ export function change(state: Builder, deck: Partial<BuilderDeck>): Transition {
   }
 }
 
-/** A new Phoenixborn takes every card unique to another Phoenixborn out of the deck. */
+const playableWith = (phoenixborn: BuilderPhoenixborn) => (card: BuilderCard) =>
+  !card.phoenixborn || card.phoenixborn === phoenixborn.name
+
+/**
+ * A new Phoenixborn takes every card unique to another Phoenixborn out of the deck; what it took
+ * is remembered (`phoenixbornUndo`) so the player is told and can take the change back.
+ */
 export function setPhoenixborn(state: Builder, phoenixborn: BuilderPhoenixborn): Transition {
-  const cards = state.deck.cards.filter(
-    (card) => !card.phoenixborn || card.phoenixborn === phoenixborn.name,
-  )
-  return change(state, { phoenixborn, cards })
+  const previous = state.deck.phoenixborn
+  const cards = state.deck.cards.filter(playableWith(phoenixborn))
+  const removed = state.deck.cards.filter((card) => !cards.includes(card))
+  const next = change(state, { phoenixborn, cards })
+  if (isRefusal(next) || !previous || previous.stub === phoenixborn.stub) return next
+  const { firstFive, effectCosts } = state.deck
+  const phoenixbornUndo = removed.length
+    ? { phoenixborn: previous, removed, firstFive, effectCosts }
+    : undefined
+  return { ...next, phoenixbornUndo }
+}
+
+/**
+ * 'Undo' of a Phoenixborn change: the previous Phoenixborn comes back with the cards the change
+ * removed and the First Five it had; cards added since stay when the old Phoenixborn allows them.
+ */
+export function undoPhoenixborn(state: Builder): Transition {
+  const undo = state.phoenixbornUndo
+  if (!undo) return state
+  const kept = state.deck.cards.filter(playableWith(undo.phoenixborn))
+  const back = undo.removed.filter((card) => !kept.some((entry) => entry.stub === card.stub))
+  const next = change(state, {
+    phoenixborn: undo.phoenixborn,
+    cards: [...kept, ...back],
+    firstFive: undo.firstFive,
+    effectCosts: undo.effectCosts,
+  })
+  return isRefusal(next) ? next : { ...next, phoenixbornUndo: undefined }
+}
+
+export function dismissPhoenixbornUndo(state: Builder): Builder {
+  return state.phoenixbornUndo ? { ...state, phoenixbornUndo: undefined } : state
 }
 
 /** 0 removes the card; counts stay within 0-3 and only cards the deck may hold are taken. */
@@ -172,13 +208,14 @@ export function setDescription(state: Builder, description: string): Transition 
 }
 
 /**
- * The player has typed in `field` something not yet kept (`pending`), or no longer has. Not a
- * change of the deck: nothing is saved until the field is committed.
+ * The player has typed `text` in `field` and not committed it yet, or nothing (null) once it is
+ * committed or back to what is kept. Not a change of the deck: nothing is saved until the field
+ * is committed, but the text is kept with the builder, so a reload brings it back.
  */
-export function markDraft(state: Builder, field: DraftField, pending: boolean): Builder {
-  if (!state.enabled || state.drafts.includes(field) === pending) return state
-  const drafts = pending ? [...state.drafts, field] : state.drafts.filter((name) => name !== field)
-  return { ...state, drafts }
+export function typeDraft(state: Builder, field: DraftField, text: string | null): Builder {
+  if (!state.enabled || (state.typed[field] ?? null) === text) return state
+  const { [field]: _dropped, ...others } = state.typed
+  return { ...state, typed: text === null ? others : { ...others, [field]: text } }
 }
 
 export function setRedRains(state: Builder, isRedRains: boolean): Transition {
@@ -196,15 +233,20 @@ export function saveStarted(state: Builder): Builder {
 
 /**
  * The server kept the deck. Its answer replaces the local deck only when nothing changed while
- * the save ran; otherwise only the id (so the next save updates instead of creating) and the
- * modified time are taken, and the deck stays dirty for the next save.
+ * the save ran; otherwise only the id (so the next save updates instead of creating), the
+ * modified time and the version are taken, and the deck stays dirty for the next save.
  */
-export function saveSucceeded(state: Builder, ticket: SaveTicket, saved: DeckSaveOut): Builder {
+export function saveSucceeded(
+  state: Builder,
+  ticket: SaveTicket,
+  saved: DeckSaveOut,
+  version: string | null,
+): Builder {
   if (ticket.generation !== state.generation) return state
   const unchanged = ticket.revision === state.revision
   const deck = unchanged
-    ? builderDeckFrom(saved)
-    : { ...state.deck, id: saved.id, modified: saved.modified }
+    ? { ...builderDeckFrom(saved), version }
+    : { ...state.deck, id: saved.id, modified: saved.modified, version }
   return { ...state, saving: false, saveFailed: false, dirty: !unchanged, deck }
 }
 

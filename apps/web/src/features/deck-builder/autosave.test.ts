@@ -1,86 +1,23 @@
-import type { DeckSaveOut } from '@spellboard/core/decks'
-import { onlineManager } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { toasts } from '../../../test/recorded-toasts.ts'
+import {
+  ARADEL,
+  answerFor,
+  deferredServer,
+  endAutosaveTest,
+  startAutosaveTest,
+} from '../../../test/save-server.ts'
 import { useAppStore } from '../../store/app-store.ts'
-import { INITIAL_BUILDER } from '../../store/builder-slice.ts'
 import {
   BUILDER_MESSAGES,
   setCardCount,
   setDieCount,
   setPhoenixborn,
 } from '../../store/builder-transitions.ts'
-import {
-  RETRY_DELAYS_MS,
-  resetAutosaveForTests,
-  SAVE_FAILED_OFFLINE,
-  saveNow,
-  startAutosave,
-} from './autosave.ts'
+import { RETRY_DELAYS_MS, resetAutosaveForTests, SAVE_FAILED_OFFLINE, saveNow } from './autosave.ts'
 import { editDeck, exitBuilder, forgetDeck, newDeck } from './builder-commands.ts'
 
-const toasts = vi.hoisted(() => [] as { kind: string; message: string }[])
-vi.mock('../../lib/toast.ts', () => {
-  const record = (kind: string) => (message: string) => toasts.push({ kind, message })
-  return {
-    notify: {
-      success: record('success'),
-      info: record('info'),
-      warning: record('warning'),
-      error: record('error'),
-    },
-    notifyApiError: (error: unknown) => toasts.push({ kind: 'error', message: String(error) }),
-  }
-})
-
-type Pending = { body: Record<string, unknown>; answer: (status: number, body?: unknown) => void }
-
-/** A server whose answers the test gives one by one, so it can act while a save is in flight. */
-function deferredServer() {
-  const puts: Pending[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      (_url: string, init: RequestInit = {}) =>
-        new Promise<Response>((resolve, reject) => {
-          const body = JSON.parse(String(init.body)) as Record<string, unknown>
-          puts.push({
-            body,
-            answer: (status, reply) => {
-              if (status === 0) reject(new TypeError('Failed to fetch'))
-              else resolve(new Response(JSON.stringify(reply ?? {}), { status }))
-            },
-          })
-        }),
-    ),
-  )
-  return puts
-}
-
-const ARADEL = { stub: 'aradel-summergaard', name: 'Aradel Summergaard' }
-
-function answerFor(body: Record<string, unknown>, id = 11): DeckSaveOut {
-  return {
-    id,
-    entity_id: 99,
-    source_id: null,
-    direct_share_uuid: null,
-    title: (body.title as string) ?? null,
-    created: '2024-01-01T00:00:00Z',
-    modified: '2024-01-01T00:00:01Z',
-    user: { username: 'Ada', badge: '1abc' },
-    dice: (body.dice as DeckSaveOut['dice']) ?? [],
-    phoenixborn: { ...ARADEL, battlefield: 4, life: 16, spellboard: 4, is_legacy: false },
-    cards: [],
-    conjurations: [],
-    is_public: false,
-    is_snapshot: false,
-    is_red_rains: Boolean(body.is_red_rains),
-    description: (body.description as string) ?? null,
-    first_five: [],
-    effect_costs: [],
-    tutor_map: {},
-  }
-}
+vi.mock('../../lib/toast.ts', () => import('../../../test/recorded-toasts.ts'))
 
 const state = () => useAppStore.getState()
 const builder = () => state().builder
@@ -95,22 +32,8 @@ function setDice(name: string, count: number) {
   state().updateBuilder((current) => setDieCount(current, name, count))
 }
 
-beforeEach(() => {
-  vi.useFakeTimers()
-  toasts.length = 0
-  resetAutosaveForTests()
-  useAppStore.setState({
-    builder: INITIAL_BUILDER,
-    session: { token: 'token', username: 'Ada', badge: '1abc', isAdmin: false },
-  })
-  startAutosave()
-})
-
-afterEach(() => {
-  onlineManager.setOnline(true)
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-})
+beforeEach(startAutosaveTest)
+afterEach(endAutosaveTest)
 
 describe('the autosave', () => {
   it('saves the whole deck once changes have paused for a second', async () => {
@@ -344,7 +267,7 @@ describe('leaving the deck', () => {
     const puts = deferredServer()
     openDeckWithPhoenixborn()
     setDice('charm', 3)
-    editDeck(answerFor({ title: 'Other' }, 5))
+    await editDeck(answerFor({ title: 'Other' }, 5), '"5-1"')
     await settle()
     expect(puts).toHaveLength(1)
     expect(puts[0]?.body.dice).toEqual([{ name: 'charm', count: 3 }])
@@ -355,8 +278,8 @@ describe('leaving the deck', () => {
     expect(builder()).toMatchObject({ dirty: false, deck: { id: 5 } })
   })
 
-  it('resets when the open deck is deleted, and only then', () => {
-    editDeck(answerFor({}, 8))
+  it('resets when the open deck is deleted, and only then', async () => {
+    await editDeck(answerFor({}, 8), '"8-1"')
     forgetDeck(9)
     expect(builder().enabled).toBe(true)
     forgetDeck(8)

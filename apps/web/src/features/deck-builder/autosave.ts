@@ -1,7 +1,7 @@
-import type { DeckSaveOut } from '@spellboard/core/decks'
 import { TIMINGS } from '@spellboard/core/limits'
 import { MutationObserver, type MutationObserverOptions } from '@tanstack/react-query'
-import { ApiError, api } from '../../api/client.ts'
+import { ApiError } from '../../api/client.ts'
+import { isStaleVersion, putDeck } from '../../api/decks.ts'
 import { queryClient } from '../../api/query-client.ts'
 import { notify, notifyApiError } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
@@ -13,6 +13,8 @@ import {
   saveStarted,
   saveSucceeded,
 } from '../../store/builder-transitions.ts'
+import { followSave, saveConflicted } from '../../store/builder-versions.ts'
+import { announceSave, onOtherTabSave } from './tab-sync.ts'
 
 /** How long a failed save waits before it tries again: doubling from the first, up to the cap. */
 export const RETRY_DELAYS_MS = { first: 2000, max: 15_000 } as const
@@ -48,8 +50,8 @@ function isRetryable(error: unknown): boolean {
   return error.status >= 500 || error.status === 429
 }
 
-const putDeck = (deck: BuilderDeck) =>
-  api<DeckSaveOut>('/decks', { method: 'PUT', json: saveBody(deck) })
+/** Every save names the version its copy was made from (`If-Match`), queued ones included. */
+const saveDeck = (deck: BuilderDeck) => putDeck(saveBody(deck), deck.version)
 
 const refreshDeckQueries = () => queryClient.invalidateQueries({ queryKey: ['decks'] })
 
@@ -105,15 +107,25 @@ function runSave(attempt: () => Promise<boolean>): Promise<boolean> {
 async function saveOpenDeck(generation: number, force: boolean): Promise<boolean> {
   const { builder } = store()
   if (builder.generation !== generation || !builder.deck.phoenixborn) return false
+  // Changed somewhere else: nothing goes out until the player chooses.
+  if (builder.conflict) return false
   if (!builder.dirty && !force) return true
   const ticket: SaveTicket = { revision: builder.revision, generation }
   setBuilder(saveStarted)
   try {
-    const saved = await putDeck(builder.deck)
-    setBuilder((current) => saveSucceeded(current, ticket, saved))
+    const saved = await saveDeck(builder.deck)
+    setBuilder((current) => saveSucceeded(current, ticket, saved.deck, saved.version))
+    announceSave(saved)
     void refreshDeckQueries()
     return true
   } catch (error) {
+    if (isStaleVersion(error)) {
+      // Not retried, and no toast: the pane asks the player what to keep, while the deck's
+      // pages show the version saved elsewhere.
+      setBuilder((current) => saveConflicted(current, ticket))
+      void refreshDeckQueries()
+      return false
+    }
     setBuilder((current) => saveFailed(current, ticket))
     throw error
   }
@@ -149,14 +161,26 @@ export function requestSave() {
   }, TIMINGS.deckAutosaveDebounceMs)
 }
 
-/** Saves a deck that is no longer open (the player opened another one before it was saved). */
+/**
+ * Saves a deck that is no longer open (the player opened another one before it was saved). When
+ * it was changed somewhere else meanwhile, that version stays and the player is told.
+ */
 export async function saveClosedDeck(deck: BuilderDeck): Promise<void> {
   await runSave(async () => {
-    await putDeck(deck)
+    try {
+      announceSave(await saveDeck(deck))
+    } catch (error) {
+      if (!isStaleVersion(error)) throw error
+      notify.error(closedDeckConflict(deck.title))
+      return false
+    }
     void refreshDeckQueries()
     return true
   })
 }
+
+export const closedDeckConflict = (title: string) =>
+  `${title ? `'${title}'` : 'The deck you closed'} was changed somewhere else, so your last changes to it were not saved.`
 
 /** Forgets a scheduled save (the deck is closed); saves already asked for run on their own. */
 export function cancelScheduledSaves() {
@@ -168,7 +192,7 @@ let started = false
 
 /**
  * Watches the store: each change to the open deck schedules a save, and a reload resumes the
- * save it interrupted. The query client is mounted so that saves held back while offline resume
+ * save it interrupted; saves of the open deck in other tabs replace a copy with nothing unsaved. The query client is mounted so that saves held back while offline resume
  * when the connection returns (the app shell mounts it too; mounting counts).
  */
 export function startAutosave() {
@@ -177,12 +201,15 @@ export function startAutosave() {
   queryClient.mount()
   useAppStore.subscribe((state, previous) => {
     const { builder } = state
-    if (builder.revision !== previous.builder.revision && builder.enabled && builder.dirty) {
+    const changed = builder.revision !== previous.builder.revision
+    if (changed && builder.enabled && builder.dirty && !builder.conflict) {
       requestSave()
     }
   })
   const { builder } = store()
-  if (builder.enabled && builder.dirty) requestSave()
+  if (builder.enabled && builder.dirty && !builder.conflict) requestSave()
+  // Another tab's save of the open deck replaces a copy with nothing unsaved.
+  onOtherTabSave(({ deck, version }) => setBuilder((current) => followSave(current, deck, version)))
 }
 
 /** Only for tests: no scheduled save and no save in the mutation cache. */

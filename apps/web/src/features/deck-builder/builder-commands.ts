@@ -1,4 +1,6 @@
 import type { DeckSaveOut } from '@spellboard/core/decks'
+import { ApiError } from '../../api/client.ts'
+import { fetchSavedDeck } from '../../api/decks.ts'
 import { notify } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import type { BuilderPhoenixborn } from '../../store/builder-slice.ts'
@@ -9,7 +11,11 @@ import {
   setPhoenixborn,
   startNewDeck,
 } from '../../store/builder-transitions.ts'
+import { resolveKeepingMine } from '../../store/builder-versions.ts'
 import { cancelScheduledSaves, saveClosedDeck, saveNow } from './autosave.ts'
+
+/** Told when the deck in conflict was deleted on the other device. */
+export const DECK_GONE = 'This deck was deleted somewhere else.'
 
 const store = () => useAppStore.getState()
 
@@ -27,13 +33,64 @@ export function newDeck(redRains: boolean) {
   store().updateBuilder((state) => startNewDeck(state, redRains))
 }
 
-/** Opens a saved working deck (edit, clone). Reopening the open deck keeps its local changes. */
-export function editDeck(deck: DeckSaveOut) {
+const keepsLocalChanges = (deckId: number) => {
   const { builder } = store()
-  if (builder.enabled && builder.dirty && builder.deck.id === deck.id) return
+  return builder.enabled && builder.dirty && builder.deck.id === deckId
+}
+
+/**
+ * Opens a saved working deck (edit, clone). Reopening the open deck keeps its local changes.
+ * Its saves name the version it was read with, so the deck is read again when the caller has
+ * none (a page's copy may be older than the deck); offline, the caller's copy opens without one.
+ */
+export async function editDeck(deck: DeckSaveOut, version?: string | null) {
+  if (keepsLocalChanges(deck.id)) return
+  const read =
+    version === undefined
+      ? await fetchSavedDeck(deck.id).catch(() => ({ deck, version: null }))
+      : { deck, version }
+  if (keepsLocalChanges(deck.id)) return
   keepUnsavedChanges(deck.id)
   cancelScheduledSaves()
-  store().updateBuilder((state) => loadDeck(state, deck))
+  store().updateBuilder((state) => loadDeck(state, read.deck, read.version))
+}
+
+/**
+ * 'Load the latest' after a refused save: the deck as saved now replaces the builder's copy, and
+ * nothing is written. A deck deleted meanwhile closes.
+ */
+export async function loadLatestVersion(): Promise<void> {
+  const id = store().builder.deck.id
+  if (id === null) return
+  try {
+    const latest = await fetchSavedDeck(id)
+    cancelScheduledSaves()
+    store().updateBuilder((state) =>
+      state.deck.id === id ? loadDeck(state, latest.deck, latest.version) : state,
+    )
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error
+    cancelScheduledSaves()
+    store().updateBuilder(resetBuilder)
+    notify.warning(DECK_GONE)
+  }
+}
+
+/**
+ * 'Keep my version' after a refused save: the builder's copy is saved over the deck as it is now
+ * (its current version), knowingly; over a deck deleted meanwhile, as a new deck.
+ */
+export async function keepMyVersion(): Promise<boolean> {
+  const id = store().builder.deck.id
+  if (id === null) return false
+  const current = await fetchSavedDeck(id).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  })
+  store().updateBuilder((state) =>
+    state.deck.id === id ? resolveKeepingMine(state, current?.version ?? null) : state,
+  )
+  return saveNow({ explicit: true, force: true })
 }
 
 /**

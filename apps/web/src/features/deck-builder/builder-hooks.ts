@@ -30,14 +30,18 @@ export function useIsEditingDeck(deckId: number | null | undefined): boolean {
   )
 }
 
-const editDeck = (deck: DeckSaveOut) => void commands().then((m) => m.editDeck(deck))
+const editDeck = (deck: DeckSaveOut, version?: string | null) =>
+  void commands().then((m) => m.editDeck(deck, version))
 const choosePhoenixborn = (card: PhoenixbornCard) =>
   void commands().then((m) => m.choosePhoenixborn(card))
 const exitBuilder = () => commands().then((m) => m.exitBuilder())
 const forgetDeck = (deckId: number) => void commands().then((m) => m.forgetDeck(deckId))
 
-/** Load a saved working deck (PUT /v2/decks, clone, or details with show_saved) and turn it on. */
-export function useEditDeck(): (deck: DeckSaveOut) => void {
+/**
+ * Load a saved working deck (PUT /v2/decks, clone, or details with show_saved) and turn it on,
+ * with the version (`ETag`) it was read with; without one, the deck is read again with it.
+ */
+export function useEditDeck(): (deck: DeckSaveOut, version?: string | null) => void {
   return editDeck
 }
 

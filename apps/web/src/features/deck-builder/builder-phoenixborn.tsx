@@ -7,6 +7,7 @@ import { CardLink } from '../card-link/card-link.tsx'
 import { CardText } from '../card-text/card-text.tsx'
 import styles from './builder-pane.module.css'
 import { PhoenixbornPicker } from './phoenixborn-picker.tsx'
+import { PhoenixbornUndo } from './phoenixborn-undo.tsx'
 
 function Stat({ label, value }: { label: string; value: Phoenixborn['life'] }) {
   return (
@@ -36,6 +37,7 @@ export function BuilderPhoenixborn({ phoenixborn }: { phoenixborn: Phoenixborn }
         <Stat label="Life" value={phoenixborn.life} />
         <Stat label="Spellboard" value={phoenixborn.spellboard} />
       </p>
+      <PhoenixbornUndo />
       {card.data?.text ? <CardText text={card.data.text} className={styles.cardText} /> : null}
       {changing ? (
         <div className={styles.changing}>

@@ -4,22 +4,20 @@ import { Button } from '../../components/ui/button.tsx'
 import { TextareaField } from '../../components/ui/textarea-field.tsx'
 import { notify } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
-import { markDraft, setDescription } from '../../store/builder-transitions.ts'
+import { setDescription, typeDraft } from '../../store/builder-transitions.ts'
 import { RichText } from '../card-text/card-text.tsx'
 import styles from './builder-pane.module.css'
 
 /** The deck description: shown formatted, or edited in place and kept when the box loses focus. */
 export function DescriptionEditor() {
   const stored = useAppStore((state) => state.builder.deck.description)
+  const typed = useAppStore((state) => state.builder.typed.description)
   const updateBuilder = useAppStore((state) => state.updateBuilder)
-  const [editing, setEditing] = useState(false)
-  const [draft, setDraft] = useState(stored)
+  // Text typed before a reload opens the editor again, with that text.
+  const [editing, setEditing] = useState(typed !== undefined)
+  const draft = typed ?? stored
   const editButton = useRef<HTMLButtonElement>(null)
   const wasEditing = useRef(false)
-
-  useEffect(() => {
-    if (!editing) setDraft(stored)
-  }, [stored, editing])
 
   useEffect(() => {
     // Back to the button that opened the editor, so the keyboard keeps its place.
@@ -30,12 +28,11 @@ export function DescriptionEditor() {
   const commit = () => {
     const refused = updateBuilder((state) => setDescription(state, draft))
     if (refused) notify.error(refused)
-    updateBuilder((state) => markDraft(state, 'description', false))
+    updateBuilder((state) => typeDraft(state, 'description', null))
   }
 
   const edit = (value: string) => {
-    setDraft(value)
-    updateBuilder((state) => markDraft(state, 'description', value !== stored))
+    updateBuilder((state) => typeDraft(state, 'description', value !== stored ? value : null))
   }
 
   if (editing) {

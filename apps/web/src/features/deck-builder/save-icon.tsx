@@ -3,7 +3,7 @@ import type { SaveState } from './save-status.ts'
 
 /**
  * The save state at a glance: a grey circle without a Phoenixborn, a spinner while saving, an
- * orange exclamation for unsaved changes, a green check once saved. Decorative: the label says it.
+ * orange exclamation for unsaved changes (red when refused as stale), a green check once saved. Decorative: the label says it.
  */
 export function SaveIcon({ state }: { state: SaveState }) {
   return (
@@ -20,7 +20,7 @@ export function SaveIcon({ state }: { state: SaveState }) {
       ) : (
         <circle cx="12" cy="12" r="11" />
       )}
-      {state === 'dirty' ? (
+      {state === 'dirty' || state === 'conflict' ? (
         <path
           className={styles.glyph}
           d="M12 6v8M12 17.5v.5"

@@ -47,7 +47,7 @@ function saveLands() {
       is_red_rains: false,
       modified: '2026-01-01T00:00:00Z',
     } as unknown as DeckSaveOut
-    useAppStore.setState({ builder: saveSucceeded(builder(), ticket, answer) })
+    useAppStore.setState({ builder: saveSucceeded(builder(), ticket, answer, '"1-2"') })
   })
 }
 

@@ -1,8 +1,7 @@
 import { LIMITS } from '@spellboard/core/limits'
-import { useEffect, useState } from 'react'
 import { notify } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
-import { markDraft, setTitle } from '../../store/builder-transitions.ts'
+import { setTitle, typeDraft } from '../../store/builder-transitions.ts'
 import { saveNow } from './autosave.ts'
 import { SaveIcon } from './save-icon.tsx'
 import { SAVE_LABELS, saveState } from './save-status.ts'
@@ -14,26 +13,22 @@ import styles from './title-editor.module.css'
  */
 export function TitleEditor() {
   const stored = useAppStore((state) => state.builder.deck.title)
+  const typed = useAppStore((state) => state.builder.typed.title)
   const phoenixborn = useAppStore((state) => state.builder.deck.phoenixborn)
+  const conflict = useAppStore((state) => Boolean(state.builder.conflict))
   const state = useAppStore((s) => saveState(s.builder))
   const updateBuilder = useAppStore((s) => s.updateBuilder)
-  const [draft, setDraft] = useState(stored)
-
-  // A save or another deck can change the title under the input.
-  useEffect(() => {
-    setDraft(stored)
-    updateBuilder((builder) => markDraft(builder, 'title', false))
-  }, [stored, updateBuilder])
+  // What is typed lives in the store (a reload brings it back); else the title as kept.
+  const draft = typed ?? stored
 
   const edit = (value: string) => {
-    setDraft(value)
-    updateBuilder((builder) => markDraft(builder, 'title', value.trim() !== stored))
+    updateBuilder((builder) => typeDraft(builder, 'title', value.trim() !== stored ? value : null))
   }
 
   const commit = () => {
     const refused = updateBuilder((builder) => setTitle(builder, draft.trim()))
     if (refused) notify.error(refused)
-    updateBuilder((builder) => markDraft(builder, 'title', false))
+    updateBuilder((builder) => typeDraft(builder, 'title', null))
   }
 
   const disabled = !phoenixborn
@@ -62,7 +57,8 @@ export function TitleEditor() {
         <button
           type="button"
           className={styles.save}
-          disabled={disabled}
+          // While the deck is in conflict, the pane's two choices are the way to save.
+          disabled={disabled || conflict}
           aria-label="Save deck"
           title={SAVE_LABELS[state]}
           // Keep the input's blur from racing the click: the click commits the title itself.

@@ -47,7 +47,8 @@ function EditButton({ deck, mine }: { deck: DeckDetails['deck']; mine: boolean }
     }
     setLoading(true)
     try {
-      editDeck(await fetchSavedDeck(workingId))
+      const saved = await fetchSavedDeck(workingId)
+      editDeck(saved.deck, saved.version)
     } catch (error) {
       notifyApiError(error)
     } finally {
