@@ -8,12 +8,13 @@
 //
 // The pictures land in `screenshots/` (ignored by git), named page-width-theme.png.
 import { execFileSync, execSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
+import { call, openInBuilder, signUp, storedSession, waitForSite } from './site-client.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const { values: options } = parseArgs({
@@ -42,33 +43,6 @@ function freePort() {
       server.close(() => resolve(port))
     })
   })
-}
-
-async function waitForSite(origin, timeoutMs) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/health-check`)).ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300))
-  }
-  throw new Error(`the site did not answer on ${origin} within ${timeoutMs / 1000} s`)
-}
-
-async function call(origin, method, url, { token, json, form } = {}) {
-  const response = await fetch(`${origin}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(json ? { 'content-type': 'application/json' } : {}),
-      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-    },
-    body: json ? JSON.stringify(json) : form ? new URLSearchParams(form).toString() : undefined,
-  })
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
-  return response.status === 204 ? null : response.json()
 }
 
 /** A deck of the catalogue: a Phoenixborn with unique cards, 10 dice, up to 30 cards. */
@@ -167,14 +141,13 @@ async function main() {
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
     })
     await waitForSite(origin, 60_000)
-    const auth = await signUp(origin, dataDir)
+    const auth = await signUp(origin, dataDir, {
+      email: EMAIL,
+      username: 'Painter',
+      password: PASSWORD,
+    })
     const deck = await buildDeck(origin, auth.access_token)
-    const session = {
-      token: auth.access_token,
-      username: auth.user.username,
-      badge: auth.user.badge,
-      isAdmin: auth.user.is_admin,
-    }
+    const session = storedSession(auth)
     const written = []
     for (const viewport of VIEWPORTS) {
       for (const theme of THEMES) {
@@ -206,15 +179,7 @@ async function main() {
         await shot('deck')
 
         // The player: their deck opened in the builder, beside the card browser.
-        await page.evaluate(
-          (stored) => {
-            localStorage.setItem('spellboard', JSON.stringify({ state: stored, version: 1 }))
-          },
-          { session },
-        )
-        await page.goto(`${origin}/decks/mine/${deck.id}/`)
-        await page.getByRole('button', { name: 'Edit', exact: true }).click()
-        await page.getByRole('button', { name: 'Editing' }).waitFor()
+        await openInBuilder(page, origin, session, deck.id)
         await page.goto(`${origin}/cards/`)
         await settle(page)
         if (viewport.mobile) {
@@ -238,19 +203,6 @@ async function main() {
     await new Promise((resolve) => server.once('exit', resolve))
     rmSync(dataDir, { recursive: true, force: true })
   }
-}
-
-/** Signs a player up; the invitation mail sits in the outbox (no SMTP). */
-async function signUp(origin, dataDir) {
-  await call(origin, 'POST', '/v2/players/new', { json: { email: EMAIL } })
-  const outbox = path.join(dataDir, 'outbox')
-  const mail = readdirSync(outbox)
-    .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')))
-    .find((entry) => entry.to === EMAIL)
-  const token = new URL(mail.link).pathname.split('/').filter(Boolean).at(-1)
-  return call(origin, 'POST', `/v2/players/new/${token}`, {
-    json: { username: 'Painter', password: PASSWORD, password_confirm: PASSWORD },
-  })
 }
 
 await main()
