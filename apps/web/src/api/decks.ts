@@ -116,6 +116,20 @@ export const deckSnapshotsQuery = (id: number, publicOnly: boolean, viewer: stri
     getNextPageParam: (last) => last.next,
   })
 
+/**
+ * The id of a working deck's latest public snapshot (its public page, `/decks/{id}/`), or null
+ * when it has never been published.
+ */
+export const latestPublicSnapshotQuery = (workingId: number) =>
+  queryOptions({
+    queryKey: [DECKS, 'snapshots', workingId, 'latest-public'],
+    queryFn: ({ signal }) =>
+      api<Page<DeckOut>>(`/decks/${workingId}/snapshots`, {
+        query: { show_public_only: true, limit: 1 },
+        signal,
+      }).then((page) => page.results[0]?.id ?? null),
+  })
+
 /** The working deck as saved, to load into the builder (`GET /v2/decks/{id}?show_saved=true`). */
 export function fetchSavedDeck(id: number): Promise<DeckFullOut> {
   return api<DeckDetails>(`/decks/${id}`, { query: { show_saved: true } }).then(
