@@ -1,4 +1,5 @@
-// `npm run screenshots`: pictures of the deck builder, the card browser and a deck page at
+// `npm run screenshots`: pictures of the deck builder, the card browser, a deck page (and its
+// printout), the log-in form, My decks, the share dialog and the account's password change at
 // 1280×800 and 390×844, in the light and the dark theme, so anyone can look at the screens a
 // player meets. Builds the web app, starts the built site as `npm start` serves it on a fresh
 // data folder (the demo set, or the data of `--data`), signs a player up, saves and publishes a
@@ -90,10 +91,19 @@ async function buildDeck(origin, token) {
       phoenixborn: chosen.stub,
       dice,
       cards,
+      first_five: cards.slice(0, 5).map((card) => card.stub),
       is_red_rains: false,
     },
   })
-  await call(origin, 'POST', `/v2/decks/${deck.id}/snapshot`, { token, json: { is_public: true } })
+  await call(origin, 'POST', `/v2/decks/${deck.id}/snapshot`, {
+    token,
+    json: { is_public: true, include_first_five: true },
+  })
+  // A second deck, never published: My decks marks only the first.
+  await call(origin, 'PUT', '/v2/decks', {
+    token,
+    json: { title: 'Unpublished draft', phoenixborn: chosen.stub, dice, cards: cards.slice(0, 8) },
+  })
   const details = await call(origin, 'GET', `/v2/decks/${deck.id}`)
   await call(origin, 'POST', `/v2/comments/${details.deck.comments_entity_id}`, {
     token,
@@ -177,6 +187,26 @@ async function main() {
         await page.goto(`${origin}/decks/${deck.id}/`)
         await settle(page)
         await shot('deck')
+        if (!viewport.mobile) {
+          // On paper (the print style sheet; the theme does not apply).
+          await page.emulateMedia({ media: 'print' })
+          await page.waitForTimeout(200)
+          await page.screenshot({
+            path: path.join(outDir, `deck-print-${theme}.png`),
+            fullPage: true,
+          })
+          written.push(path.relative(process.cwd(), path.join(outDir, `deck-print-${theme}.png`)))
+          await page.emulateMedia({ media: 'screen' })
+        }
+
+        // A refused log-in, said beside the form.
+        await page.goto(`${origin}/log-in/`)
+        await page.getByLabel('Email').fill(EMAIL)
+        await page.getByLabel('Password').fill('not the password')
+        await page.getByRole('button', { name: 'Log in' }).click()
+        await page.getByRole('main').getByRole('alert').waitFor()
+        await settle(page)
+        await shot('log-in-refused')
 
         // The player: their deck opened in the builder, beside the card browser.
         await openInBuilder(page, origin, session, deck.id)
@@ -193,6 +223,34 @@ async function main() {
           await page.waitForTimeout(200)
           await shot('builder-dice')
         }
+
+        // The player's own pages: My decks (the published deck marked), Share... with the
+        // public address, and the account settings' password change with an error.
+        await page.goto(`${origin}/decks/mine/`)
+        await settle(page)
+        await shot('my-decks')
+        await page.goto(`${origin}/decks/${deck.id}/`)
+        await settle(page)
+        const share = page.getByRole('button', { name: 'Share...' })
+        if (await share.isVisible()) {
+          await share.click()
+          await page
+            .getByRole('dialog', { name: 'Share and export' })
+            .getByLabel('Public URL')
+            .waitFor()
+          await page.waitForTimeout(300)
+          await shot('share')
+        }
+        await page.goto(`${origin}/players/me/`)
+        await settle(page)
+        const password = page.getByRole('region', { name: 'Change password' })
+        await password.getByLabel('Current password').fill(PASSWORD)
+        await password.getByLabel('New password', { exact: true }).fill('short')
+        await password.getByLabel('Confirm new password').fill('shorter')
+        await password.getByRole('button', { name: 'Change password' }).click()
+        await password.scrollIntoViewIfNeeded()
+        await page.waitForTimeout(200)
+        await shot('account-password')
         await context.close()
       }
     }
