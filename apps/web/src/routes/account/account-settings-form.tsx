@@ -55,63 +55,60 @@ export function AccountSettingsForm({ user }: { user: UserSelf }) {
   const busy = save.isPending
   return (
     <div className={styles.layout}>
-      <div className={styles.main}>
-        <Panel>
-          <form className={styles.form} noValidate onSubmit={onSubmit}>
-            <TextField
-              label="Username"
-              autoComplete="nickname"
-              disabled={busy}
-              error={errors.username?.message}
-              {...register('username')}
-            />
-            <TextareaField
-              label="Description"
-              placeholder="Player profile..."
-              hint="Shown on your public profile."
-              rows={6}
-              disabled={busy}
-              error={errors.description?.message}
-              {...register('description')}
-            />
+      <Panel>
+        <form className={styles.form} noValidate onSubmit={onSubmit}>
+          <TextField
+            label="Username"
+            autoComplete="nickname"
+            disabled={busy}
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <TextareaField
+            label="Description"
+            placeholder="Player profile..."
+            hint="Shown on your public profile."
+            rows={6}
+            disabled={busy}
+            error={errors.description?.message}
+            {...register('description')}
+          />
 
-            <h2>Notification settings</h2>
-            <Checkbox
-              label="Notify me of new site features"
-              hint="Emails are rare, and only about major new features or improvements."
-              disabled={busy}
-              {...register('newsletter_opt_in')}
-            />
-            <Checkbox
-              label="Email me subscription notifications"
-              hint="Sent whenever a new comment is posted on something you subscribed to."
-              disabled={busy}
-              {...register('email_subscriptions')}
-            />
-            <Checkbox
-              label="Exclude subscribed comments from the home page"
-              hint="Useful if you follow your subscriptions from their own notifications."
-              disabled={busy}
-              {...register('exclude_subscriptions')}
-            />
+          <h2>Notification settings</h2>
+          <Checkbox
+            label="Notify me of new site features"
+            hint="Emails are rare, and only about major new features or improvements."
+            disabled={busy}
+            {...register('newsletter_opt_in')}
+          />
+          <Checkbox
+            label="Email me subscription notifications"
+            hint="Sent whenever a new comment is posted on something you subscribed to."
+            disabled={busy}
+            {...register('email_subscriptions')}
+          />
+          <Checkbox
+            label="Exclude subscribed comments from the home page"
+            hint="Useful if you follow your subscriptions from their own notifications."
+            disabled={busy}
+            {...register('exclude_subscriptions')}
+          />
 
-            <h2>Site settings</h2>
-            <Checkbox
-              label="Use colored cost icons"
-              hint="Coloured icons are easier to tell apart at a glance, but busier. Applies to this browser."
-              disabled={busy}
-              {...register('colorize_icons')}
-            />
+          <h2>Site settings</h2>
+          <Checkbox
+            label="Use colored cost icons"
+            hint="Coloured icons are easier to tell apart at a glance, but busier. Applies to this browser."
+            disabled={busy}
+            {...register('colorize_icons')}
+          />
 
-            <div className={styles.actions}>
-              <Button type="submit" variant="primary" busy={busy}>
-                Save settings
-              </Button>
-            </div>
-          </form>
-        </Panel>
-        <ChangePasswordForm />
-      </div>
+          <div className={styles.actions}>
+            <Button type="submit" variant="primary" busy={busy}>
+              Save settings
+            </Button>
+          </div>
+        </form>
+      </Panel>
       <aside className={styles.side}>
         <Link
           to={`/players/${encodeURIComponent(user.badge)}/`}
@@ -124,6 +121,7 @@ export function AccountSettingsForm({ user }: { user: UserSelf }) {
         </p>
         <LogOutEverywhere />
       </aside>
+      <ChangePasswordForm />
     </div>
   )
 }

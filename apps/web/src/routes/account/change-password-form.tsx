@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Panel } from '../../components/ui/panel.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
+import { NewPasswordFields } from '../../features/session/new-password-fields.tsx'
 import { friendlyFieldMessage } from '../../lib/form-messages.ts'
 import { describeApiError } from '../../lib/toast.ts'
 import { PASSWORD_MISMATCH, passwordsDiffer } from '../sign-up/finalize-form.ts'
@@ -78,7 +79,7 @@ export function ChangePasswordForm() {
 
   const busy = change.isPending
   return (
-    <Panel aria-labelledby={headingId}>
+    <Panel aria-labelledby={headingId} className={styles.password}>
       <form className={styles.form} noValidate onSubmit={onSubmit}>
         <h2 id={headingId} className={styles.sectionTitle}>
           Change password
@@ -94,22 +95,12 @@ export function ChangePasswordForm() {
           error={errors.current_password?.message}
           {...register('current_password')}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="8 to 50 characters."
+        <NewPasswordFields
+          password={register('password')}
+          confirm={register('password_confirm')}
+          passwordError={errors.password?.message}
+          confirmError={mismatch ? PASSWORD_MISMATCH : errors.password_confirm?.message}
           disabled={busy}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          disabled={busy}
-          error={mismatch ? PASSWORD_MISMATCH : errors.password_confirm?.message}
-          {...register('password_confirm')}
         />
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
         {change.isSuccess && !formState.isDirty ? (
