@@ -91,45 +91,49 @@ export function BuilderActions() {
         ]}
       />
       {deck.phoenixborn ? (
-        <Dialog
-          open={open === 'preview'}
-          onClose={close}
-          size="lg"
-          title={deckTitle({ title: deck.title, phoenixborn: deck.phoenixborn })}
-        >
-          <DeckView deck={{ ...deck, phoenixborn: deck.phoenixborn }} />
-          <LazyDeckInsights
-            deck={{
-              ...deck,
-              phoenixborn: deck.phoenixborn,
-              first_five: deck.firstFive,
-              effect_costs: deck.effectCosts,
-            }}
-          />
-        </Dialog>
-      ) : null}
-      <Suspense fallback={null}>
-        {open === 'share' && deck.phoenixborn ? (
-          <ExportDialog
-            open
+        <>
+          <Dialog
+            open={open === 'preview'}
             onClose={close}
-            deck={{
-              ...deck,
-              phoenixborn: deck.phoenixborn,
-              direct_share_uuid: shareUuid,
-              is_snapshot: false,
-              is_public: false,
-            }}
-          />
-        ) : null}
-        {(open === 'snapshot' || open === 'publish') && deck.id !== null && deck.phoenixborn ? (
+            size="lg"
+            title={deckTitle({ title: deck.title, phoenixborn: deck.phoenixborn })}
+          >
+            <DeckView deck={{ ...deck, phoenixborn: deck.phoenixborn }} />
+            <LazyDeckInsights
+              deck={{
+                ...deck,
+                phoenixborn: deck.phoenixborn,
+                first_five: deck.firstFive,
+                effect_costs: deck.effectCosts,
+              }}
+            />
+          </Dialog>
+          {open === 'share' ? (
+            <Suspense fallback={null}>
+              <ExportDialog
+                open
+                onClose={close}
+                deck={{
+                  ...deck,
+                  phoenixborn: deck.phoenixborn,
+                  direct_share_uuid: shareUuid,
+                  is_snapshot: false,
+                  is_public: false,
+                }}
+              />
+            </Suspense>
+          ) : null}
+        </>
+      ) : null}
+      {(open === 'snapshot' || open === 'publish') && deck.id !== null && deck.phoenixborn ? (
+        <Suspense fallback={null}>
           <SnapshotDialog
             variant={open}
             onClose={close}
             deck={{ ...deck, id: deck.id, phoenixborn: deck.phoenixborn }}
           />
-        ) : null}
-      </Suspense>
+        </Suspense>
+      ) : null}
     </>
   )
 }
