@@ -1,4 +1,5 @@
-// `npm run screenshots`: pictures of the deck builder, the card browser and a deck page at
+// `npm run screenshots`: pictures of the deck builder, the card browser, a deck page (and its
+// printout), the log-in form, My decks, the share dialog and the account's password change at
 // 1280×800 and 390×844, in the light and the dark theme, so anyone can look at the screens a
 // player meets. Builds the web app, starts the built site as `npm start` serves it on a fresh
 // data folder (the demo set, or the data of `--data`), signs a player up, saves and publishes a
@@ -8,12 +9,13 @@
 //
 // The pictures land in `screenshots/` (ignored by git), named page-width-theme.png.
 import { execFileSync, execSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
+import { call, openInBuilder, signUp, storedSession, waitForSite } from './site-client.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const { values: options } = parseArgs({
@@ -42,33 +44,6 @@ function freePort() {
       server.close(() => resolve(port))
     })
   })
-}
-
-async function waitForSite(origin, timeoutMs) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/health-check`)).ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300))
-  }
-  throw new Error(`the site did not answer on ${origin} within ${timeoutMs / 1000} s`)
-}
-
-async function call(origin, method, url, { token, json, form } = {}) {
-  const response = await fetch(`${origin}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(json ? { 'content-type': 'application/json' } : {}),
-      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-    },
-    body: json ? JSON.stringify(json) : form ? new URLSearchParams(form).toString() : undefined,
-  })
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
-  return response.status === 204 ? null : response.json()
 }
 
 /** A deck of the catalogue: a Phoenixborn with unique cards, 10 dice, up to 30 cards. */
@@ -116,10 +91,19 @@ async function buildDeck(origin, token) {
       phoenixborn: chosen.stub,
       dice,
       cards,
+      first_five: cards.slice(0, 5).map((card) => card.stub),
       is_red_rains: false,
     },
   })
-  await call(origin, 'POST', `/v2/decks/${deck.id}/snapshot`, { token, json: { is_public: true } })
+  await call(origin, 'POST', `/v2/decks/${deck.id}/snapshot`, {
+    token,
+    json: { is_public: true, include_first_five: true },
+  })
+  // A second deck, never published: My decks marks only the first.
+  await call(origin, 'PUT', '/v2/decks', {
+    token,
+    json: { title: 'Unpublished draft', phoenixborn: chosen.stub, dice, cards: cards.slice(0, 8) },
+  })
   const details = await call(origin, 'GET', `/v2/decks/${deck.id}`)
   await call(origin, 'POST', `/v2/comments/${details.deck.comments_entity_id}`, {
     token,
@@ -167,14 +151,13 @@ async function main() {
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
     })
     await waitForSite(origin, 60_000)
-    const auth = await signUp(origin, dataDir)
+    const auth = await signUp(origin, dataDir, {
+      email: EMAIL,
+      username: 'Painter',
+      password: PASSWORD,
+    })
     const deck = await buildDeck(origin, auth.access_token)
-    const session = {
-      token: auth.access_token,
-      username: auth.user.username,
-      badge: auth.user.badge,
-      isAdmin: auth.user.is_admin,
-    }
+    const session = storedSession(auth)
     const written = []
     for (const viewport of VIEWPORTS) {
       for (const theme of THEMES) {
@@ -204,17 +187,29 @@ async function main() {
         await page.goto(`${origin}/decks/${deck.id}/`)
         await settle(page)
         await shot('deck')
+        if (!viewport.mobile) {
+          // On paper (the print style sheet; the theme does not apply).
+          await page.emulateMedia({ media: 'print' })
+          await page.waitForTimeout(200)
+          await page.screenshot({
+            path: path.join(outDir, `deck-print-${theme}.png`),
+            fullPage: true,
+          })
+          written.push(path.relative(process.cwd(), path.join(outDir, `deck-print-${theme}.png`)))
+          await page.emulateMedia({ media: 'screen' })
+        }
+
+        // A refused log-in, said beside the form.
+        await page.goto(`${origin}/log-in/`)
+        await page.getByLabel('Email').fill(EMAIL)
+        await page.getByLabel('Password').fill('not the password')
+        await page.getByRole('button', { name: 'Log in' }).click()
+        await page.getByRole('main').getByRole('alert').waitFor()
+        await settle(page)
+        await shot('log-in-refused')
 
         // The player: their deck opened in the builder, beside the card browser.
-        await page.evaluate(
-          (stored) => {
-            localStorage.setItem('spellboard', JSON.stringify({ state: stored, version: 1 }))
-          },
-          { session },
-        )
-        await page.goto(`${origin}/decks/mine/${deck.id}/`)
-        await page.getByRole('button', { name: 'Edit', exact: true }).click()
-        await page.getByRole('button', { name: 'Editing' }).waitFor()
+        await openInBuilder(page, origin, session, deck.id)
         await page.goto(`${origin}/cards/`)
         await settle(page)
         if (viewport.mobile) {
@@ -228,6 +223,34 @@ async function main() {
           await page.waitForTimeout(200)
           await shot('builder-dice')
         }
+
+        // The player's own pages: My decks (the published deck marked), Share... with the
+        // public address, and the account settings' password change with an error.
+        await page.goto(`${origin}/decks/mine/`)
+        await settle(page)
+        await shot('my-decks')
+        await page.goto(`${origin}/decks/${deck.id}/`)
+        await settle(page)
+        const share = page.getByRole('button', { name: 'Share...' })
+        if (await share.isVisible()) {
+          await share.click()
+          await page
+            .getByRole('dialog', { name: 'Share and export' })
+            .getByLabel('Public URL')
+            .waitFor()
+          await page.waitForTimeout(300)
+          await shot('share')
+        }
+        await page.goto(`${origin}/players/me/`)
+        await settle(page)
+        const password = page.getByRole('region', { name: 'Change password' })
+        await password.getByLabel('Current password').fill(PASSWORD)
+        await password.getByLabel('New password', { exact: true }).fill('short')
+        await password.getByLabel('Confirm new password').fill('shorter')
+        await password.getByRole('button', { name: 'Change password' }).click()
+        await password.scrollIntoViewIfNeeded()
+        await page.waitForTimeout(200)
+        await shot('account-password')
         await context.close()
       }
     }
@@ -238,19 +261,6 @@ async function main() {
     await new Promise((resolve) => server.once('exit', resolve))
     rmSync(dataDir, { recursive: true, force: true })
   }
-}
-
-/** Signs a player up; the invitation mail sits in the outbox (no SMTP). */
-async function signUp(origin, dataDir) {
-  await call(origin, 'POST', '/v2/players/new', { json: { email: EMAIL } })
-  const outbox = path.join(dataDir, 'outbox')
-  const mail = readdirSync(outbox)
-    .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')))
-    .find((entry) => entry.to === EMAIL)
-  const token = new URL(mail.link).pathname.split('/').filter(Boolean).at(-1)
-  return call(origin, 'POST', `/v2/players/new/${token}`, {
-    json: { username: 'Painter', password: PASSWORD, password_confirm: PASSWORD },
-  })
 }
 
 await main()

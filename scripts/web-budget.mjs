@@ -1,14 +1,18 @@
 // `npm run bench:web`: builds the web app, reports the initial JavaScript (gzip) against the
 // 90 KB budget of docs/decisions/002-initial-js-budget.md and what each screen adds, then starts
 // the built site as `npm start` serves it (e2e/start-site.mjs: a fresh data folder with the demo
-// data) and runs Lighthouse (mobile, simulated throttling) on the home page, the card browser
-// and a deck. Exits 1 when a target is missed.
+// data) and runs Lighthouse (mobile, simulated throttling) on the home page, the card browser,
+// a deck, and a player's My decks with a deck open in the builder. Exits 1 when a target is
+// missed.
 //
 //   npm run bench:web -- [--runs 5] [--no-build] [--no-lighthouse]
 //   (WEB_DIST, BENCH_PORT and CHROME_PATH apply)
 import { execSync, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { chromium } from 'playwright-core'
 import { CATEGORIES, runLighthouse } from '../e2e/bench/lighthouse.mjs'
 import {
   distFolder,
@@ -18,6 +22,7 @@ import {
   ROOT,
   screenChunks,
 } from './bundle-report.mjs'
+import { call, openInBuilder, signUp, storedSession, waitForSite } from './site-client.mjs'
 
 /** Lighthouse targets per category, on every page. */
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 }
@@ -61,24 +66,44 @@ for (const feature of features) {
   console.log(`${kb(feature.ownKb)} ${kb(feature.extraKb)}  ${feature.module}`)
 }
 
-async function waitForSite(timeoutMs) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/health-check`)).ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error(`the site did not answer on ${origin} within ${timeoutMs / 1000} s`)
+async function publicDecks() {
+  const decks = (await call(origin, 'GET', '/v2/decks?limit=5')).results
+  if (!decks?.length) throw new Error('the demo data has no public deck to measure')
+  return decks
 }
 
-async function firstDeckPath() {
-  const response = await fetch(`${origin}/v2/decks?limit=1`)
-  const deck = (await response.json()).results?.[0]
-  if (!deck) throw new Error('the demo data has no public deck to measure')
-  return `/decks/${deck.id}/`
+/**
+ * A player with a few decks of their own (clones of public ones), and a `prepare` for
+ * Lighthouse that logs the browser in and opens the first of them in the builder.
+ */
+async function builderPage(decks) {
+  // start-site.mjs names its data folder (and so the mail outbox) in this file.
+  const { dataDir } = JSON.parse(
+    readFileSync(path.join(tmpdir(), `spellboard-e2e-${port}.json`), 'utf8'),
+  )
+  const auth = await signUp(origin, dataDir, {
+    email: 'bench@example.org',
+    username: 'Bench',
+    password: 'a long enough password',
+  })
+  const token = auth.access_token
+  const mine = []
+  for (const deck of decks)
+    mine.push(await call(origin, 'GET', `/v2/decks/${deck.id}/clone`, { token }))
+  return {
+    name: 'my decks, building',
+    url: `${origin}/decks/mine/`,
+    prepare: async (chromePort) => {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`)
+      try {
+        const page = await browser.contexts()[0].newPage()
+        await openInBuilder(page, origin, storedSession(auth), mine[0].id)
+        await page.close()
+      } finally {
+        await browser.close()
+      }
+    },
+  }
 }
 
 if (!options['no-lighthouse']) {
@@ -89,11 +114,14 @@ if (!options['no-lighthouse']) {
   })
   const exited = new Promise((resolve) => site.once('exit', resolve))
   try {
-    await waitForSite(120_000)
+    await waitForSite(origin, 120_000)
+    const decks = await publicDecks()
     const pages = [
       { name: 'home', url: `${origin}/` },
       { name: 'cards', url: `${origin}/cards/` },
-      { name: 'deck', url: `${origin}${await firstDeckPath()}` },
+      { name: 'deck', url: `${origin}/decks/${decks[0].id}/` },
+      // Logged in from here on: the browser keeps the session in localStorage.
+      await builderPage(decks),
     ]
     console.log(`\nLighthouse 12, mobile, simulated throttling: median of ${runs} run(s) per page`)
     const results = await runLighthouse(pages, { runs, log: (line) => console.log(line) })

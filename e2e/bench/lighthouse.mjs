@@ -47,8 +47,33 @@ function weakAudits(lhr) {
 }
 
 /**
+ * Errors of one run that say nothing about the page (a trace Chromium failed to record on a busy
+ * machine): the run is tried again, up to twice.
+ */
+const TRANSIENT = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT'])
+
+async function audit(page, port, log) {
+  for (let attempt = 1; ; attempt += 1) {
+    const { lhr } = await lighthouse(page.url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    })
+    if (!lhr.runtimeError) return lhr
+    if (attempt > 2 || !TRANSIENT.has(lhr.runtimeError.code)) {
+      throw new Error(`${page.url}: ${lhr.runtimeError.message}`)
+    }
+    log(`  ${page.name}: ${lhr.runtimeError.code}, run again`)
+  }
+}
+
+/**
  * Runs Lighthouse `runs` times on each page and returns, per page, the median score of each
- * category (0-100), the median of each metric, and the audits that failed in any run.
+ * category (0-100), the median of each metric, and the audits that failed in any run. Pages
+ * run in order in one browser; a page's `prepare(port)` runs before its first run (given the
+ * browser's debugging port), and what it leaves in localStorage stays: Lighthouse clears the
+ * origin's caches and service workers before each run, not its localStorage.
  */
 export async function runLighthouse(pages, { runs = 3, log = () => {} } = {}) {
   const chrome = await chromeLauncher.launch({
@@ -58,15 +83,11 @@ export async function runLighthouse(pages, { runs = 3, log = () => {} } = {}) {
   try {
     const results = []
     for (const page of pages) {
+      // Logs in, opens the builder...: whatever the page needs first, in the same browser.
+      if (page.prepare) await page.prepare(chrome.port)
       const lhrs = []
       for (let run = 1; run <= runs; run += 1) {
-        const { lhr } = await lighthouse(page.url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: CATEGORIES,
-        })
-        if (lhr.runtimeError) throw new Error(`${page.url}: ${lhr.runtimeError.message}`)
+        const lhr = await audit(page, chrome.port, log)
         const scores = CATEGORIES.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100))
         log(`  ${page.name} run ${run}/${runs}: ${scores.join(' / ')}`)
         lhrs.push(lhr)

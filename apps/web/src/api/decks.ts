@@ -39,6 +39,37 @@ export const deckListQuery = (
       api<Page<DeckOut>>(scope === 'mine' ? '/decks/mine' : '/decks', { query, signal }),
   })
 
+/** At most this many public decks are read for My decks' 'Published' marks (100 a page). */
+const PUBLISHED_PAGES = 20
+
+/**
+ * Which of a player's working decks of one kind (legacy, Red Rains) have a published snapshot:
+ * the public listing by that author holds the latest public snapshot of each, and its
+ * `source_id` is the working deck. Answers the working decks' ids.
+ */
+export const publishedDeckIdsQuery = (
+  badge: string,
+  kind: { legacy: boolean; redRains: boolean },
+) =>
+  queryOptions({
+    queryKey: [DECKS, 'published', badge, kind],
+    queryFn: async ({ signal }) => {
+      const query = {
+        player: badge,
+        limit: 100,
+        ...(kind.legacy ? { show_legacy: true } : {}),
+        ...(kind.redRains ? { show_red_rains: true } : {}),
+      }
+      let page = await api<Page<DeckOut>>('/decks', { query, signal, auth: false })
+      const ids = page.results.map((deck) => deck.source_id)
+      for (let pages = 1; page.next && pages < PUBLISHED_PAGES; pages += 1) {
+        page = await api<Page<DeckOut>>(page.next, { signal, auth: false })
+        ids.push(...page.results.map((deck) => deck.source_id))
+      }
+      return ids.filter((id): id is number => id !== null)
+    },
+  })
+
 /** The Phoenixborn of an edition, for the listing filter (every one of them, by name). */
 export const phoenixbornOptionsQuery = (legacy: boolean) =>
   queryOptions({
@@ -83,6 +114,20 @@ export const deckSnapshotsQuery = (id: number, publicOnly: boolean, viewer: stri
           }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
+  })
+
+/**
+ * The id of a working deck's latest public snapshot (its public page, `/decks/{id}/`), or null
+ * when it has never been published.
+ */
+export const latestPublicSnapshotQuery = (workingId: number) =>
+  queryOptions({
+    queryKey: [DECKS, 'snapshots', workingId, 'latest-public'],
+    queryFn: ({ signal }) =>
+      api<Page<DeckOut>>(`/decks/${workingId}/snapshots`, {
+        query: { show_public_only: true, limit: 1 },
+        signal,
+      }).then((page) => page.results[0]?.id ?? null),
   })
 
 /** A saved deck with its version: the `ETag` its answer came with (null when it had none). */

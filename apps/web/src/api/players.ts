@@ -3,6 +3,7 @@ import { LIMITS } from '@spellboard/core/limits'
 import type { Page } from '@spellboard/core/pagination'
 import type {
   AuthToken,
+  ChangePassword,
   Detail,
   EmailBody,
   NewPassword,
@@ -109,5 +110,16 @@ export const mailedLinkQuery = (kind: 'invitation' | 'reset', token: string) =>
 export function useLogOutEverywhere() {
   return useMutation({
     mutationFn: () => api<Detail>('/players/me/sessions', { method: 'DELETE' }),
+  })
+}
+
+/**
+ * `POST /v2/players/me/password`: the player's other sessions end; the token that made the
+ * change stays valid, so this browser stays logged in.
+ */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePassword) =>
+      api<Detail>('/players/me/password', { method: 'POST', json: body }),
   })
 }

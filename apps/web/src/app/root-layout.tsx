@@ -105,11 +105,12 @@ export function RootLayout() {
               <Suspense fallback={null}>{routesReady ? <appRoutes.Component /> : null}</Suspense>
             )}
           </main>
-          {/* Beside <main> at extra-large widths, a drawer below that; loaded only when building. */}
-          {building ? (
-            <Suspense fallback={null}>
+          {/* Beside <main> at extra-large widths, a drawer below that; loaded only when building,
+              once the first screen has painted: the page the player opened comes first. */}
+          {building && routesReady ? (
+            <AfterPaint>
               <BuilderPane />
-            </Suspense>
+            </AfterPaint>
           ) : null}
         </div>
         <AfterPaint>

@@ -2,7 +2,7 @@ import { problemText } from '@spellboard/core/deck-problem-text'
 import { publishProblems } from '@spellboard/core/deck-rules'
 import { deckTitle } from '@spellboard/core/deck-sections'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { deckDetailsQuery } from '../../api/decks.ts'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { Menu } from '../../components/ui/menu.tsx'
@@ -10,10 +10,17 @@ import { notify } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import type { BuilderDeck } from '../../store/builder-slice.ts'
 import { setRedRains } from '../../store/builder-transitions.ts'
-import { ExportDialog } from '../deck-export/export-dialog.tsx'
 import { LazyDeckInsights } from '../deck-insights/lazy-deck-insights.tsx'
 import { DeckView } from '../deck-view/deck-view.tsx'
-import { SnapshotDialog, type SnapshotVariant } from './snapshot-dialog.tsx'
+import type { SnapshotVariant } from './snapshot-dialog.tsx'
+
+// The dialogs and their form libraries load when first opened, not with the pane.
+const ExportDialog = lazy(() =>
+  import('../deck-export/export-dialog.tsx').then((m) => ({ default: m.ExportDialog })),
+)
+const SnapshotDialog = lazy(() =>
+  import('./snapshot-dialog.tsx').then((m) => ({ default: m.SnapshotDialog })),
+)
 
 type Open = 'preview' | 'share' | SnapshotVariant | null
 
@@ -102,25 +109,31 @@ export function BuilderActions() {
               sampleInAddress={false}
             />
           </Dialog>
-          <ExportDialog
-            open={open === 'share'}
-            onClose={close}
-            deck={{
-              ...deck,
-              phoenixborn: deck.phoenixborn,
-              direct_share_uuid: shareUuid,
-              is_snapshot: false,
-              is_public: false,
-            }}
-          />
+          {open === 'share' ? (
+            <Suspense fallback={null}>
+              <ExportDialog
+                open
+                onClose={close}
+                deck={{
+                  ...deck,
+                  phoenixborn: deck.phoenixborn,
+                  direct_share_uuid: shareUuid,
+                  is_snapshot: false,
+                  is_public: false,
+                }}
+              />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
-      {deck.id !== null && deck.phoenixborn ? (
-        <SnapshotDialog
-          variant={open === 'snapshot' || open === 'publish' ? open : null}
-          onClose={close}
-          deck={{ ...deck, id: deck.id, phoenixborn: deck.phoenixborn }}
-        />
+      {(open === 'snapshot' || open === 'publish') && deck.id !== null && deck.phoenixborn ? (
+        <Suspense fallback={null}>
+          <SnapshotDialog
+            variant={open}
+            onClose={close}
+            deck={{ ...deck, id: deck.id, phoenixborn: deck.phoenixborn }}
+          />
+        </Suspense>
       ) : null}
     </>
   )

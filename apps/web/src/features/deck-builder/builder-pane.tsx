@@ -1,25 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { queryClient } from '../../api/query-client.ts'
+import { useMediaQuery } from '../../lib/use-media-query.ts'
 import styles from './builder-pane.module.css'
 import { BuilderPaneContent } from './builder-pane-content.tsx'
 
 /** DESIGN.md's extra-large breakpoint: from here the pane sits beside the page. */
 const WIDE = '(min-width: 1280px)'
-
-function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (typeof window.matchMedia !== 'function') return () => {}
-      const list = window.matchMedia(query)
-      list.addEventListener('change', onChange)
-      return () => list.removeEventListener('change', onChange)
-    },
-    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
-    () => false,
-  )
-}
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'

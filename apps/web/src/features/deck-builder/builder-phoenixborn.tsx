@@ -4,7 +4,7 @@ import { cardQuery } from '../../api/cards.ts'
 import { Button } from '../../components/ui/button.tsx'
 import type { BuilderPhoenixborn as Phoenixborn } from '../../store/builder-slice.ts'
 import { CardLink } from '../card-link/card-link.tsx'
-import { CardText } from '../card-text/card-text.tsx'
+import { LazyCardText } from '../card-text/lazy-rich-text.tsx'
 import styles from './builder-pane.module.css'
 import { PhoenixbornPicker } from './phoenixborn-picker.tsx'
 import { PhoenixbornUndo } from './phoenixborn-undo.tsx'
@@ -38,7 +38,7 @@ export function BuilderPhoenixborn({ phoenixborn }: { phoenixborn: Phoenixborn }
         <Stat label="Spellboard" value={phoenixborn.spellboard} />
       </p>
       <PhoenixbornUndo />
-      {card.data?.text ? <CardText text={card.data.text} className={styles.cardText} /> : null}
+      {card.data?.text ? <LazyCardText text={card.data.text} className={styles.cardText} /> : null}
       {changing ? (
         <div className={styles.changing}>
           <p className={styles.hint}>

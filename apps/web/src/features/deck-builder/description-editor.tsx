@@ -5,7 +5,7 @@ import { TextareaField } from '../../components/ui/textarea-field.tsx'
 import { notify } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import { setDescription, typeDraft } from '../../store/builder-transitions.ts'
-import { RichText } from '../card-text/card-text.tsx'
+import { LazyRichText } from '../card-text/lazy-rich-text.tsx'
 import styles from './builder-pane.module.css'
 
 /** The deck description: shown formatted, or edited in place and kept when the box loses focus. */
@@ -70,7 +70,7 @@ export function DescriptionEditor() {
         </Button>
       </div>
       {stored.trim() ? (
-        <RichText text={stored} className={styles.description} />
+        <LazyRichText text={stored} className={styles.description} />
       ) : (
         <p className={styles.placeholder}>No description yet...</p>
       )}

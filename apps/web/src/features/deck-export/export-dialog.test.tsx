@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderWithApp } from '../../../test/render-with-app.tsx'
+import { fakeApi, renderWithApp } from '../../../test/render-with-app.tsx'
 import { useAppStore } from '../../store/app-store.ts'
 import { DEFAULT_PREFERENCES } from '../../store/preferences-slice.ts'
 import { ExportDialog, type ShareableDeck } from './export-dialog.tsx'
@@ -65,5 +65,42 @@ describe('ExportDialog', () => {
     expect(
       screen.getByText(/anyone with this link can see the most recent saved copy/),
     ).toBeVisible()
+  })
+})
+
+describe('ExportDialog public address', () => {
+  afterEach(() => vi.unstubAllGlobals())
+  const origin = window.location.origin
+
+  it('a public snapshot offers its own page without asking the server', () => {
+    const api = fakeApi({})
+    renderWithApp(<ExportDialog open onClose={() => {}} deck={{ ...deck, id: 41 }} />)
+    expect(screen.getByLabelText('Public URL')).toHaveValue(`${origin}/decks/41/`)
+    expect(api.calls).toHaveLength(0)
+  })
+
+  it("a working deck offers its latest public snapshot's page", async () => {
+    const api = fakeApi({
+      'GET /decks/7/snapshots': [
+        { status: 200, body: { count: 2, next: null, previous: null, results: [{ id: 52 }] } },
+      ],
+    })
+    const working = { ...deck, id: 7, is_snapshot: false, is_public: false }
+    renderWithApp(<ExportDialog open onClose={() => {}} deck={working} />)
+    expect(await screen.findByLabelText('Public URL')).toHaveValue(`${origin}/decks/52/`)
+    expect(api.calls[0]?.path).toBe('/decks/7/snapshots')
+  })
+
+  it('a private snapshot of a deck never published offers only the share link', async () => {
+    const api = fakeApi({
+      'GET /decks/7/snapshots': [
+        { status: 200, body: { count: 0, next: null, previous: null, results: [] } },
+      ],
+    })
+    const snapshot = { ...deck, id: 9, source_id: 7, is_public: false }
+    renderWithApp(<ExportDialog open onClose={() => {}} deck={snapshot} />)
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1))
+    expect(screen.getByLabelText('Share URL')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Public URL')).toBeNull()
   })
 })

@@ -13,6 +13,7 @@ import { deckListApiQuery, hasActiveFilters, pageCount } from './deck-filters.ts
 import { DeckFiltersBar } from './deck-filters-bar.tsx'
 import { DeckList, myDeckPath, publicDeckPath } from './deck-list.tsx'
 import styles from './deck-listing.module.css'
+import { usePublishedTags } from './published-tags.tsx'
 import { useDeckFilters } from './use-deck-filters.ts'
 
 type DeckListingProps = {
@@ -46,6 +47,7 @@ export function DeckListing({
     ...deckListQuery(scope, query, viewer),
     placeholderData: keepPreviousData,
   })
+  const publishedTags = usePublishedTags(scope === 'mine', { legacy, redRains })
 
   useEffect(() => {
     if (listing.error) notifyApiError(listing.error)
@@ -101,6 +103,7 @@ export function DeckListing({
           timeField={sort ?? 'created'}
           stale={listing.isPlaceholderData}
           label={scope === 'mine' ? 'My decks' : 'Decks'}
+          renderBadges={publishedTags}
         />
         <div className={styles.pagination}>
           <Pagination

@@ -27,7 +27,8 @@ export function DeckDice({ dice, size = 'md', className }: DeckDiceProps) {
       className={[styles.dice, styles[size], className].filter(Boolean).join(' ')}
       title={diceSummary(rolled)}
     >
-      <span className="visually-hidden">Dice: {diceSummary(rolled)}</span>
+      {/* Read out on screen; on paper it replaces the dice faces. */}
+      <span className={`visually-hidden ${styles.words}`}>Dice: {diceSummary(rolled)}</span>
       {rolled.flatMap((die) =>
         Array.from({ length: die.count }, (_, index) => (
           <Icon

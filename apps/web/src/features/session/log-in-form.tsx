@@ -4,11 +4,12 @@ import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { z } from 'zod'
 import { requestToken } from '../../api/session.ts'
+import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { useRouteMeta } from '../../lib/route-meta.ts'
-import { notify, notifyApiError } from '../../lib/toast.ts'
+import { describeApiError, notify, notifyApiError } from '../../lib/toast.ts'
 import styles from './log-in-form.module.css'
 import { startSession } from './start-session.ts'
 
@@ -54,6 +55,8 @@ export function LogInForm({
       noValidate
       onSubmit={handleSubmit((values) => logIn.mutate(values))}
     >
+      {/* Beside the form as well as in the toast, where a player looking at the form sees it. */}
+      {logIn.isError ? <Alert tone="error">{describeApiError(logIn.error).join(' ')}</Alert> : null}
       <TextField
         label="Email"
         type="email"

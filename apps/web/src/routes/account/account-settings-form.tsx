@@ -13,6 +13,7 @@ import { friendlyFieldMessage } from '../../lib/form-messages.ts'
 import { notify, notifyApiError } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import styles from './account-settings-page.module.css'
+import { ChangePasswordForm } from './change-password-form.tsx'
 import { LogOutEverywhere } from './log-out-everywhere.tsx'
 
 /** Every profile key is sent on save, as the API expects of this page. */
@@ -120,6 +121,7 @@ export function AccountSettingsForm({ user }: { user: UserSelf }) {
         </p>
         <LogOutEverywhere />
       </aside>
+      <ChangePasswordForm />
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { EmptyState } from '../../components/ui/empty-state.tsx'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
+import { Tag } from '../../components/ui/tag.tsx'
 import { ChangesSincePrevious } from '../../features/deck-compare/changes-link.tsx'
 import { DeckList, myDeckPath, publicDeckPath } from '../../features/deck-list/deck-list.tsx'
 import { isMissingDeck, NoDeckFound } from '../../features/deck-view/no-deck-found.tsx'
@@ -37,10 +38,10 @@ function Badges({
   return (
     <>
       <span className={styles.badges}>
-        <span className={deck.is_public ? styles.public : styles.private}>
+        <Tag tone={deck.is_public ? 'success' : 'neutral'}>
           {deck.is_public ? 'Public' : 'Private'}
-        </span>
-        {latest ? <span className={styles.latest}>Latest</span> : null}
+        </Tag>
+        {latest ? <Tag tone="accent">Latest</Tag> : null}
       </span>
       {previous ? <ChangesSincePrevious previous={previous.id} current={deck.id} /> : null}
     </>

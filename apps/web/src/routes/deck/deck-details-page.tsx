@@ -11,6 +11,7 @@ import { useIsEditingDeck } from '../../features/deck-builder/builder-hooks.ts'
 import { LazyDeckInsights } from '../../features/deck-insights/lazy-deck-insights.tsx'
 import { DeckView } from '../../features/deck-view/deck-view.tsx'
 import { isMissingDeck, NoDeckFound } from '../../features/deck-view/no-deck-found.tsx'
+import { PrintedDetails } from '../../features/deck-view/printed-details.tsx'
 import { describeApiError, notifyApiError } from '../../lib/toast.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { useAppStore } from '../../store/app-store.ts'
@@ -83,6 +84,10 @@ function DeckDetailsScreen({ mine }: { mine: boolean }) {
         ) : null}
         {mine ? <MyDeckBanner details={data} /> : null}
       </header>
+      <PrintedDetails
+        deck={deck}
+        address={`${window.location.origin}${mine ? `/decks/mine/${id}/` : `/decks/${deck.id}/`}`}
+      />
       <div className={styles.layout}>
         <aside className={styles.aside} aria-label="About this deck">
           <DeckMeta details={data} />

@@ -6,8 +6,8 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { z } from 'zod'
 import { mailedLinkQuery, useResetPassword } from '../../api/players.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { TextField } from '../../components/ui/text-field.tsx'
 import { ExpiredLink, isGoneLink } from '../../features/session/expired-link.tsx'
+import { NewPasswordFields } from '../../features/session/new-password-fields.tsx'
 import { SessionPage } from '../../features/session/session-page.tsx'
 import { startSession } from '../../features/session/start-session.ts'
 import { friendlyFieldMessage } from '../../lib/form-messages.ts'
@@ -63,21 +63,12 @@ export function ResetPasswordPage() {
     >
       {isGoneLink(link.error) || isGoneLink(reset.error) ? <ExpiredLink kind="reset" /> : null}
       <form noValidate onSubmit={onSubmit}>
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="8 to 50 characters."
+        <NewPasswordFields
+          password={register('password')}
+          confirm={register('password_confirm')}
+          passwordError={formState.errors.password?.message}
+          confirmError={mismatch ? PASSWORD_MISMATCH : formState.errors.password_confirm?.message}
           autoFocus
-          error={formState.errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={mismatch ? PASSWORD_MISMATCH : formState.errors.password_confirm?.message}
-          {...register('password_confirm')}
         />
         <Button
           type="submit"

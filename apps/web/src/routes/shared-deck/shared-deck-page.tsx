@@ -8,10 +8,12 @@ import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
 import { LazyRichText } from '../../features/card-text/lazy-rich-text.tsx'
 import { useEditDeck } from '../../features/deck-builder/builder-hooks.ts'
 import { CompareWithButton } from '../../features/deck-compare/compare-with-button.tsx'
+import { shareUrl } from '../../features/deck-export/share-url.ts'
 import { LazyDeckInsights } from '../../features/deck-insights/lazy-deck-insights.tsx'
 import { playerPath } from '../../features/deck-list/deck-list.tsx'
 import { DeckView } from '../../features/deck-view/deck-view.tsx'
 import { PrintButton } from '../../features/deck-view/print-button.tsx'
+import { PrintedDetails } from '../../features/deck-view/printed-details.tsx'
 import { notifyApiError } from '../../lib/toast.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { useAppStore } from '../../store/app-store.ts'
@@ -55,6 +57,7 @@ export function SharedDeckPage() {
   return (
     <article className={styles.page}>
       <h1 className={deck.title ? undefined : styles.untitled}>{deckTitle(deck)}</h1>
+      <PrintedDetails deck={deck} address={shareUrl(window.location.origin, uuid)} />
       <div className={styles.layout}>
         <aside className={styles.aside}>
           <div className={styles.notice}>
