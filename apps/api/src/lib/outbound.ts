@@ -170,6 +170,11 @@ export type Outbound = {
   close: () => Promise<void>
 }
 
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
+    : `${Math.round(bytes / 1024)} KB`
+
 const header = (value: string | string[] | undefined) =>
   Array.isArray(value) ? value.join(',') : (value ?? '')
 
@@ -240,8 +245,7 @@ export function outbound(origin: string, options: OutboundOptions): Outbound {
     } catch (error) {
       body.destroy()
       if (error instanceof TooLarge) {
-        const megabytes = Math.round((maxBytes / 1024 / 1024) * 10) / 10
-        throw new OutboundError(`${source} sent an answer larger than ${megabytes} MB.`)
+        throw new OutboundError(`${source} sent an answer larger than ${sizeText(maxBytes)}.`)
       }
       throw failed(error, `${source} sent an unreadable answer.`)
     }

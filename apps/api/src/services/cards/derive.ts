@@ -158,9 +158,15 @@ const STAT_KEYS = new Set(['attack', 'life', 'recover', 'battlefield', 'spellboa
 /**
  * The wire card (§5.2) as stored: wire keys only (no `weight`, `diceRecursion`, `release_stub`),
  * the release written from the releases table (Legacy promo cards embed a stub that does not
- * exist), `is_legacy: true` on Legacy cards only and `chained` on Reborn cards only.
+ * exist), `is_legacy: true` on Legacy cards only and `chained` on Reborn cards only. Data files
+ * get `chained` filled in as the reference did (§12) and `effectRepeats` only when true; a card
+ * copied from another site's API keeps both `asSent`, so it reads the same here as there.
  */
-export function storedCardJson(card: CardFacts, release: CardRelease): Card {
+export function storedCardJson(
+  card: CardFacts,
+  release: CardRelease,
+  options: { asSent?: boolean } = {},
+): Card {
   const json: Record<string, unknown> = {}
   const source = card as Record<string, unknown>
   for (const key of CARD_WIRE_KEYS) {
@@ -177,13 +183,16 @@ export function storedCardJson(card: CardFacts, release: CardRelease): Card {
           : { name: release.name, stub: release.stub }
         break
       case 'effectRepeats':
-        if (card.effectRepeats === true) json.effectRepeats = true
+        if (card.effectRepeats === true || (options.asSent && card.effectRepeats === false)) {
+          json.effectRepeats = card.effectRepeats
+        }
         break
       case 'is_legacy':
         if (card.is_legacy) json.is_legacy = true
         break
       case 'chained':
-        if (!card.is_legacy) json.chained = card.chained ?? CHAINED_REBORN_STUBS.has(card.stub)
+        if (card.is_legacy || (options.asSent && card.chained === undefined)) break
+        json.chained = card.chained ?? CHAINED_REBORN_STUBS.has(card.stub)
         break
       default: {
         const value = source[key]
@@ -199,7 +208,7 @@ export function storedCardJson(card: CardFacts, release: CardRelease): Card {
 export function cardColumns(
   card: CardFacts,
   release: CardRelease,
-  options: { keywords?: string | null } = {},
+  options: { keywords?: string | null; asSent?: boolean } = {},
 ): CardColumns {
   const { diceFlags, altDiceFlags } = diceFlagsOf(card.dice, card.altDice)
   return {
@@ -213,7 +222,7 @@ export function cardColumns(
     diceFlags,
     altDiceFlags,
     copies: card.copies ?? null,
-    json: storedCardJson(card, release),
+    json: storedCardJson(card, release, { asSent: options.asSent ?? false }),
     searchText: searchTextOf({
       name: card.name,
       phoenixborn: card.phoenixborn,
