@@ -271,10 +271,13 @@ describe.skipIf(!existsSync(CURRENT_DATA_DIR))('npm run import -- --from <URL>',
     )
     expect(result.stdout).toMatch(/^Errata: none$/m)
     expect(result.stdout).toMatch(/^Decks: 60 new, 0 updated, 0 unchanged$/m)
-    expect(result.stdout).toMatch(/^Precons: 30 Reborn, 0 Legacy$/m)
-    expect(result.stdout).toMatch(new RegExp(`^Last import: ${source.origin} at `, 'm'))
+    expect(result.stdout).toMatch(
+      /^The catalogue now holds 31 Reborn and 0 Legacy releases, 526 Reborn and 0 Legacy cards, 30 Reborn and 0 Legacy precons\.$/m,
+    )
     const status = await cli('status')
     expect(status.stdout).toMatch(/^Cards: 526 Reborn, 0 Legacy$/m)
+    expect(status.stdout).toMatch(/^Precons: 30 Reborn, 0 Legacy$/m)
+    expect(status.stdout).toMatch(new RegExp(`^Last import: ${source.origin} at `, 'm'))
     expect(status.stdout).not.toMatch(/demo cards/)
   }, 120_000)
 

@@ -53,5 +53,11 @@ export function summaryLines(summary: ImportSummary, status: CatalogueStatus): s
     lines.push(`Decks left out (${summary.skipped.length}):`)
     lines.push(...summary.skipped.map((reason) => `  ${reason}`))
   }
-  return [...lines, ...statusLines(status)]
+  const { releases, cards, precons } = status
+  lines.push(
+    `The catalogue now holds ${releases.reborn} Reborn and ${releases.legacy} Legacy releases, ` +
+      `${cards.reborn} Reborn and ${cards.legacy} Legacy cards, ` +
+      `${precons.reborn} Reborn and ${precons.legacy} Legacy precons.`,
+  )
+  return lines
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import type { Db } from '../db/client.ts'
 import { DEMO_DATA_DIR } from '../paths.ts'
+import { catalogueMemo, getCatalogue } from './cards/catalogue.ts'
 
 /**
  * The demo set (`apps/api/demo-data`) is known by its releases: names invented for Spellboard,
@@ -41,4 +43,10 @@ export function demoBadges(): string[] {
       badge: string
     }[]
   ).map((user) => user.badge)
+}
+
+/** Whether this site's catalogue is the demo set (worked out once per catalogue). */
+export async function showsDemoSet(db: Db): Promise<boolean> {
+  const catalogue = await getCatalogue(db)
+  return catalogueMemo(catalogue, 'demo-set', () => isDemoCatalogue(catalogue.releases))
 }
