@@ -54,21 +54,24 @@ async function createTarget() {
   }
 }
 
+/** `npm run cli -- <args>` on the target's database, as a process of its own. */
+async function runIn(target: { env: Record<string, string> }, args: string[]): Promise<Result> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['src/cli/main.ts', ...args], {
+      cwd: API_DIR,
+      env: { ...process.env, ...target.env },
+    })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
 describe('operator CLI', () => {
   let target: Awaited<ReturnType<typeof createTarget>>
 
-  async function cli(...args: string[]): Promise<Result> {
-    try {
-      const { stdout, stderr } = await run(process.execPath, ['src/cli/main.ts', ...args], {
-        cwd: API_DIR,
-        env: { ...process.env, ...target.env },
-      })
-      return { code: 0, stdout, stderr }
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string }
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-    }
-  }
+  const cli = (...args: string[]) => runIn(target, args)
 
   async function player(badge: string) {
     const database = await target.open()
@@ -226,18 +229,7 @@ describe.skipIf(!existsSync(CURRENT_DATA_DIR))('npm run import -- --from <URL>',
   let target: Awaited<ReturnType<typeof createTarget>>
   let source: Awaited<ReturnType<typeof startSourceSite>>
 
-  const cli = async (...args: string[]): Promise<Result> => {
-    try {
-      const { stdout, stderr } = await run(process.execPath, ['src/cli/main.ts', ...args], {
-        cwd: API_DIR,
-        env: { ...process.env, ...target.env },
-      })
-      return { code: 0, stdout, stderr }
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string }
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-    }
-  }
+  const cli = (...args: string[]) => runIn(target, args)
 
   beforeAll(async () => {
     target = await createTarget()
@@ -263,7 +255,7 @@ describe.skipIf(!existsSync(CURRENT_DATA_DIR))('npm run import -- --from <URL>',
     expect(result.code).toBe(0)
     expect(result.stderr).toMatch(/^Releases: 31 Reborn, 0 Legacy$/m)
     expect(result.stderr).toMatch(/^Reborn cards: 526$/m)
-    expect(result.stderr).toMatch(/^Precons: 30 with their details, by 1 players$/m)
+    expect(result.stderr).toMatch(/^Precons: 30 with their details, by 1 player$/m)
     expect(result.stdout).toMatch(new RegExp(`^Imported ${source.origin} in \\d+\\.\\d s\\.$`, 'm'))
     expect(result.stdout).toMatch(/^Releases: 31 new, 0 updated, 0 unchanged$/m)
     expect(result.stdout).toMatch(

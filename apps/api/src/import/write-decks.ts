@@ -7,7 +7,8 @@ import { adoptImportIds } from './deck-identity.ts'
 import { type ImportData, ImportError } from './import-data.ts'
 import type { DeckRecord, UserRecord } from './records.ts'
 import { edition, editionKey } from './upsert.ts'
-import type { CardIndex, ReleaseIndex } from './write-catalogue.ts'
+import type { CardIndex } from './write-catalogue.ts'
+import type { ReleaseIndex } from './write-releases.ts'
 
 /**
  * Imported players get no e-mail and no password: they cannot log in until an operator gives

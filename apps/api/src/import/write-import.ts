@@ -4,8 +4,9 @@ import { bumpCatalogueVersion } from '../services/catalogue-version.ts'
 import { catalogueState, changesBetween, type ImportChanges } from './changes.ts'
 import { type ImportData, plural } from './import-data.ts'
 import { type DemoRemoval, replaceDemoSet } from './replace-demo.ts'
-import { writeCards, writeReleases } from './write-catalogue.ts'
+import { writeCards } from './write-catalogue.ts'
 import { writeDecks, writeUsers } from './write-decks.ts'
+import { writeReleases } from './write-releases.ts'
 
 export type ImportSummary = {
   /** The folder or URL imported. */
