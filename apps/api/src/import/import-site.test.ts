@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../bench/api-process.ts'
 import { type FakeSource, sendJson, startFakeSource } from '../../test/fake-source.ts'
 import { buildTestApp, CURRENT_DATA_DIR, REAL_DATA_DIR, type TestApp } from '../../test/helpers.ts'
 import { fingerprint } from '../../test/import-checks.ts'
 import { startSourceSite } from '../../test/source-site.ts'
-import { readCatalogueVersion } from '../services/catalogue-version.ts'
+import { queryRows } from '../db/client.ts'
+import { invalidateCatalogue } from '../services/cards/catalogue.ts'
+import { bumpCatalogueVersion, readCatalogueVersion } from '../services/catalogue-version.ts'
 import { ImportError } from './import-data.ts'
 import { importFromSite } from './import-site.ts'
 import { SourceError } from './source-client.ts'
@@ -156,6 +159,30 @@ describe.skipIf(!hasBothSets)('an import from another Spellboard', () => {
       errata: [],
       decks: { added: 0, updated: 0 },
     })
+  })
+
+  it('takes errata made on the source: the version rises and the summary names the card', async () => {
+    const db = source.site.database.db
+    await db.execute(
+      sql`update card set json = jsonb_set(json, '{text}', '"Errata: a new text."')
+          where stub = 'ice-trap' and not is_legacy`,
+    )
+    await bumpCatalogueVersion(db)
+    invalidateCatalogue(db)
+    const changed = await importFromSite(target.database, source.origin)
+    expect(changed.changes).toMatchObject({
+      cards: { added: 0, updated: 1 },
+      errata: ['Ice Trap (Reborn)'],
+      decks: { added: 0, updated: 0 },
+    })
+    const [row] = await queryRows<{ version: number }>(
+      target.database.db,
+      sql`select version from card where stub = 'ice-trap' and not is_legacy`,
+    )
+    expect(row?.version).toBe(2)
+    await expect
+      .poll(async () => (await get(target, '/v2/cards/ice-trap')).body)
+      .toBe((await get(source.site, '/v2/cards/ice-trap')).body)
   })
 
   it('changes nothing when the source cannot be reached', async () => {
