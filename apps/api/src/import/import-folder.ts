@@ -15,10 +15,12 @@ export async function importFolder(
   folder: string,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
+  const started = performance.now()
   const data = readImportFolder(folder)
   options.onProgress?.(
     `Read ${folder}: ${plural(data.releases.length, 'release')}, ${plural(data.cards.length, 'card')}, ` +
       `${plural(data.users.length, 'player')}, ${plural(data.decks.length, 'deck')}`,
   )
-  return await writeImport(database, data, options)
+  const summary = await writeImport(database, data, options)
+  return { ...summary, milliseconds: Math.round(performance.now() - started) }
 }

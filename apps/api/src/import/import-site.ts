@@ -13,6 +13,8 @@ export async function importFromSite(
   origin: string,
   options: ImportOptions & ReadSourceOptions = {},
 ): Promise<ImportSummary> {
+  const started = performance.now()
   const data = await readSource(origin, options)
-  return await writeImport(database, data, options)
+  const summary = await writeImport(database, data, options)
+  return { ...summary, milliseconds: Math.round(performance.now() - started) }
 }

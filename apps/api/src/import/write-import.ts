@@ -26,6 +26,7 @@ export type ImportSummary = {
   demoRemoved: DemoRemoval | null
   /** The catalogue version after this import. */
   catalogueVersion: number
+  /** From reading the source to the commit. */
   milliseconds: number
 }
 
