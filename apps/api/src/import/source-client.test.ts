@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers.ts'
 import { count, fingerprint } from '../../test/import-checks.ts'
 import { importFromSite } from './import-site.ts'
 import { sourceOrigin } from './read-source.ts'
-import { retryAfterMs, SourceError, type SourceLimits } from './source-client.ts'
+import { retryAfterMs, SourceError, type SourceLimits, sameSite } from './source-client.ts'
 
 /**
  * A small site speaking the `/v2` API as Ashes.live does: a Reborn Phoenixborn and `allies`
@@ -272,6 +272,25 @@ describe('reading another site', () => {
     expect(elsewhere.requests).toEqual([])
   })
 
+  it('reads a `next` link naming this machine as localhost at the address named', async () => {
+    api.allies = 150
+    const handler = fakeApi(() => source, api)
+    source.answer((request, response) => {
+      if (request.url === '/v2/cards?limit=100') {
+        const first = page(source.origin, new URL(request.url, source.origin), [
+          phoenixborn,
+          ...Array.from({ length: api.allies }, (_, i) => ally(i + 1)),
+        ])
+        const next = (first.next ?? '').replace('127.0.0.1', 'localhost')
+        return sendJson(response, 200, { ...first, next })
+      }
+      handler(request, response)
+    })
+    const summary = await importWith()
+    expect(summary.rebornCards).toBe(151)
+    expect(source.requests).toContain('GET /v2/cards?limit=100&offset=100')
+  })
+
   it('waits as long as a 429 asks, then goes on', async () => {
     serve()
     let refusedAt = 0
@@ -365,6 +384,25 @@ describe('the address of a source', () => {
     '',
   ])('refuses %s', (text) => {
     expect(sourceOrigin(text)).toBeNull()
+  })
+})
+
+describe('which `next` links name the source itself', () => {
+  it.each([
+    ['https://api.ashes.live/v2/cards?offset=100', 'https://api.ashes.live', true],
+    ['http://api.ashes.live/v2/cards?offset=100', 'https://api.ashes.live', true],
+    ['http://localhost:4521/v2/cards', 'http://127.0.0.1:4521', true],
+    ['http://127.0.0.1:4521/v2/cards', 'http://localhost:4521', true],
+    ['http://[::1]:4521/v2/cards', 'http://127.0.0.1:4521', true],
+    ['http://localhost:4522/v2/cards', 'http://127.0.0.1:4521', false],
+    ['https://localhost:4521/v2/cards', 'http://127.0.0.1:4521', false],
+    ['http://evil.example:4521/v2/cards', 'http://127.0.0.1:4521', false],
+    ['https://api.ashes.live/v2/cards', 'http://api.ashes.live', false],
+    ['http://api.ashes.live:8080/v2/cards', 'https://api.ashes.live', false],
+    ['https://api.ashes.live.evil.test/v2/cards', 'https://api.ashes.live', false],
+    ['https://cards.example.org/v2/cards', 'http://10.0.0.5:3000', false],
+  ])('%s read from %s: %s', (link, own, same) => {
+    expect(sameSite(new URL(link), new URL(own))).toBe(same)
   })
 })
 

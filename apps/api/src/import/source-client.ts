@@ -70,6 +70,30 @@ const page = z.object({
   results: z.array(z.unknown()),
 })
 
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
+
+/**
+ * Whether a link names the site at `own`. The same origin; or, as a site may name itself in its
+ * own way, the same host over plain http when read over https (Ashes.live, behind a proxy,
+ * writes its links so), or another name of this machine on the same port (a site whose
+ * PUBLIC_URL says `localhost`, read at `127.0.0.1`). Either way it is read at `own`.
+ */
+export function sameSite(url: URL, own: URL): boolean {
+  if (url.origin === own.origin) return true
+  const upgraded =
+    own.protocol === 'https:' &&
+    url.protocol === 'http:' &&
+    url.hostname === own.hostname &&
+    url.port === '' &&
+    own.port === ''
+  const loopback =
+    url.protocol === own.protocol &&
+    url.port === own.port &&
+    LOOPBACK.test(url.hostname) &&
+    LOOPBACK.test(own.hostname)
+  return upgraded || loopback
+}
+
 export type SourceClient = {
   /** The parsed answer of a GET of `path` (with its query). */
   get: (path: string) => Promise<unknown>
@@ -159,7 +183,10 @@ export function sourceClient(origin: string, options: SourceClientOptions = {}):
     }
   }
 
-  /** The path and query of a `next` link, when it stays on the source and on the listing. */
+  /**
+   * The path and query of a `next` link, when it stays on the source and on the listing. It is
+   * always read from the origin named, whatever host the link writes.
+   */
   function nextPath(next: string, pathname: string, path: string): string {
     let url: URL
     try {
@@ -167,17 +194,12 @@ export function sourceClient(origin: string, options: SourceClientOptions = {}):
     } catch {
       throw failed(`${source} sent a next link that is not an address`, path)
     }
-    const own = new URL(origin)
-    // A site behind a proxy may name itself over plain http (Ashes.live does): the same host is
-    // still read over https, never the other way round.
-    const upgraded =
-      own.protocol === 'https:' &&
-      url.protocol === 'http:' &&
-      url.hostname === own.hostname &&
-      url.port === '' &&
-      own.port === ''
-    if (url.origin !== own.origin && !upgraded) {
-      throw failed(`${source} sent a next link to another site (${url.origin}), not followed`, path)
+    if (!sameSite(url, new URL(origin))) {
+      throw failed(
+        `${source} sent a next link to another site (${url.origin}), which is not followed; ` +
+          'if that is its own public address, import from that address',
+        path,
+      )
     }
     if (url.pathname !== pathname || url.username || url.password) {
       throw failed(`${source} sent a next link to another listing, not followed`, path)
