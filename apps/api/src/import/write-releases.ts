@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client.ts'
 import { releases } from '../db/schema.ts'
 import { batches, fromExcluded } from '../db/upsert.ts'
-import type { CardRelease } from '../services/cards/derive.ts'
+import { type CardRelease, cardRelease } from '../services/cards/derive.ts'
 import type { ImportRules } from './import-data.ts'
 import type { ReleaseRecord } from './records.ts'
 import { byKnown, editionKey } from './upsert.ts'
@@ -80,15 +80,7 @@ export async function writeReleases(
   return new Map(
     stored.map((release) => [
       editionKey(release.stub, release.isLegacy),
-      {
-        id: release.id,
-        name: release.name,
-        stub: release.stub,
-        is_legacy: release.isLegacy,
-        is_phg: release.isPhg,
-        is_promo: release.isPromo,
-        is_retiring: release.isRetiring,
-      },
+      { id: release.id, ...cardRelease(release) },
     ]),
   )
 }

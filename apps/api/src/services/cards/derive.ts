@@ -1,6 +1,6 @@
 import type { Card, CardMinimal, CostEntry } from '@spellboard/core/card-schemas'
 import { CARD_WIRE_KEYS, DICE_NAMES, diceFlag } from '@spellboard/core/cards'
-import type { cards } from '../../db/schema.ts'
+import type { cards, releases } from '../../db/schema.ts'
 
 /**
  * Everything stored beside a card that is computed from its own data (API.md §6, §12). Pure:
@@ -42,6 +42,18 @@ export type CardRelease = {
   is_phg: boolean
   is_promo: boolean
   is_retiring: boolean
+}
+
+/** A stored release row as the card derivations name it. */
+export function cardRelease(release: typeof releases.$inferSelect): CardRelease {
+  return {
+    name: release.name,
+    stub: release.stub,
+    is_legacy: release.isLegacy,
+    is_phg: release.isPhg,
+    is_promo: release.isPromo,
+    is_retiring: release.isRetiring,
+  }
 }
 
 /** Columns of a card row that derive from its data; ids, release and version are the caller's. */
