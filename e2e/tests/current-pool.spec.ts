@@ -6,6 +6,13 @@ import { expect, type Page, test } from '@playwright/test'
 const cardList = (page: Page) => page.getByRole('list', { name: 'Cards' })
 const deckRows = (page: Page) => page.getByRole('list', { name: 'Decks' })
 
+test('the home page of a site with real cards has no demo notice', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Spellboard' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'The game and its editions' })).toBeVisible()
+  await expect(page.getByText('These are demo cards')).toHaveCount(0)
+})
+
 test('filter by artifice and open an Ascendancy card', async ({ page }) => {
   await page.goto('/cards/')
   await expect(page.getByText('526 cards')).toBeVisible()

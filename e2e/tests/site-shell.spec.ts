@@ -59,6 +59,10 @@ test('the home page tells the story, offers the rules and shows every die', asyn
   await page.goto('/')
   await expect(page).toHaveTitle('Spellboard')
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Spellboard' })).toBeVisible()
+  // This site shows the demo set: the home page says so, with the command for the real cards.
+  const notice = page.getByRole('status').filter({ hasText: 'These are demo cards' })
+  await expect(notice).toContainText('These are demo cards, not the real game.')
+  await expect(notice.locator('code')).toHaveText('npm run import -- --from https://api.ashes.live')
   await expect(page.getByRole('heading', { name: 'The game and its editions' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Ashes Reborn rulebook' }).first()).toHaveAttribute(
     'href',

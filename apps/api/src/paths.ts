@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
 /**
@@ -6,3 +7,11 @@ import path from 'node:path'
  * beside it: one level up is `apps/api` from both.
  */
 export const API_ROOT = path.resolve(import.meta.dirname, '..')
+
+/** The original demo card set shipped with the project. */
+export const DEMO_DATA_DIR = path.join(API_ROOT, 'demo-data')
+
+/** Spellboard's version, from the package file: other sites see it in our `User-Agent`. */
+export const SPELLBOARD_VERSION: string = (
+  JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as { version: string }
+).version

@@ -1,8 +1,8 @@
 import type { DeckSave } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import { queryRows } from '../src/db/client.ts'
-import { DEMO_DATA_DIR } from '../src/import/demo.ts'
 import { importFolder } from '../src/import/import-folder.ts'
+import { DEMO_DATA_DIR } from '../src/paths.ts'
 import { bearer, buildTestApp, type TestApp, type TestUser } from './helpers.ts'
 
 /**

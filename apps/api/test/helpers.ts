@@ -23,6 +23,12 @@ export const CURRENT_DATA_DIR = path.resolve(
   '../../../../shared/data/ashes-2026',
 )
 
+/** A clone of Ashteki's repository as it is (its card and deck files, at their paths). */
+export const ASHTEKI_DATA_DIR = path.resolve(
+  import.meta.dirname,
+  '../../../../shared/data/ashteki-2026',
+)
+
 export type TestDatabase = {
   database: Database
   drop: () => Promise<void>

@@ -1,13 +1,15 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startApi } from '../../bench/api-process.ts'
+import { freePort, startApi } from '../../bench/api-process.ts'
+import { CURRENT_DATA_DIR } from '../../test/helpers.ts'
+import { startSourceSite } from '../../test/source-site.ts'
 import { type Database, openDatabase } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import { verifyPassword } from '../services/passwords.ts'
@@ -52,21 +54,24 @@ async function createTarget() {
   }
 }
 
+/** `npm run cli -- <args>` on the target's database, as a process of its own. */
+async function runIn(target: { env: Record<string, string> }, args: string[]): Promise<Result> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['src/cli/main.ts', ...args], {
+      cwd: API_DIR,
+      env: { ...process.env, ...target.env },
+    })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
 describe('operator CLI', () => {
   let target: Awaited<ReturnType<typeof createTarget>>
 
-  async function cli(...args: string[]): Promise<Result> {
-    try {
-      const { stdout, stderr } = await run(process.execPath, ['src/cli/main.ts', ...args], {
-        cwd: API_DIR,
-        env: { ...process.env, ...target.env },
-      })
-      return { code: 0, stdout, stderr }
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string }
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-    }
-  }
+  const cli = (...args: string[]) => runIn(target, args)
 
   async function player(badge: string) {
     const database = await target.open()
@@ -93,15 +98,38 @@ describe('operator CLI', () => {
 
   it('imports a folder relative to where npm ran, with progress, and again without change', async () => {
     const first = await cli('import', 'demo-data')
-    expect(first.stderr).toBe('')
     expect(first.code).toBe(0)
-    expect(first.stdout).toMatch(/releases\.json: 3 releases imported/)
-    expect(first.stdout).toMatch(/cards\.json: 75 cards imported/)
-    expect(first.stdout).toMatch(/decks\.json: 14 decks imported/)
+    // Progress on stderr, line by line (no terminal here); the summary on stdout.
+    expect(first.stderr).toMatch(/releases\.json: 3 releases imported/)
+    expect(first.stderr).toMatch(/cards\.json: 75 cards imported/)
+    expect(first.stderr).toMatch(/decks\.json: 14 decks imported/)
+    expect(first.stderr).not.toMatch(/\r/)
+    expect(first.stdout).toMatch(/^Imported \/.*demo-data in \d+\.\d s\.$/m)
+    expect(first.stdout).toMatch(/^Cards: 75 new, 0 updated, 0 unchanged/m)
+    expect(first.stdout).toMatch(/^Decks: 14 new, 0 updated, 0 unchanged$/m)
     const again = await cli('import', 'demo-data')
     expect(again.code).toBe(0)
-    expect(again.stdout).toMatch(/catalogue version 2/)
+    expect(again.stderr).toMatch(/catalogue version 2/)
+    expect(again.stdout).toMatch(/^Cards: 0 new, 0 updated, 75 unchanged$/m)
     expect(await player('1demo')).toMatchObject({ email: null, password: null })
+  })
+
+  it('says what the catalogue holds, and that it is the demo set', async () => {
+    const result = await cli('status')
+    expect(result.code).toBe(0)
+    expect(result.stderr).toBe('')
+    const lines = result.stdout.trim().split('\n')
+    expect(lines.slice(0, 3)).toEqual([
+      'Releases: 2 Reborn, 1 Legacy',
+      'Cards: 61 Reborn, 14 Legacy',
+      'Precons: 2 Reborn, 1 Legacy',
+    ])
+    expect(lines[3]).toMatch(/^Last import: \/.*demo-data at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/)
+    expect(lines[4]).toBe(
+      'These are demo cards, not the real game. Load them with: ' +
+        'npm run import -- --from https://api.ashes.live ' +
+        '(stop the server first on the embedded database).',
+    )
   })
 
   it('gives an imported player a log-in', async () => {
@@ -195,4 +223,78 @@ describe('operator CLI', () => {
     },
     60_000,
   )
+})
+
+describe.skipIf(!existsSync(CURRENT_DATA_DIR))('npm run import -- --from <URL>', () => {
+  let target: Awaited<ReturnType<typeof createTarget>>
+  let source: Awaited<ReturnType<typeof startSourceSite>>
+
+  const cli = (...args: string[]) => runIn(target, args)
+
+  beforeAll(async () => {
+    target = await createTarget()
+    source = await startSourceSite([CURRENT_DATA_DIR])
+  }, 120_000)
+  afterAll(async () => {
+    await source?.close()
+    await target?.remove()
+  })
+
+  it('tells an empty catalogue how to get cards', async () => {
+    const result = await cli('status')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/^Cards: 0 Reborn, 0 Legacy$/m)
+    expect(result.stdout).toMatch(/^Last import: none$/m)
+    expect(result.stdout).toMatch(
+      /^The catalogue is empty\. Load the cards with: npm run import -- --from https:\/\/api\.ashes\.live/m,
+    )
+  })
+
+  it('copies the cards and precons of another site, with progress and a summary', async () => {
+    const result = await cli('import', '--from', source.origin)
+    expect(result.code).toBe(0)
+    expect(result.stderr).toMatch(/^Releases: 31 Reborn, 0 Legacy$/m)
+    expect(result.stderr).toMatch(/^Reborn cards: 526$/m)
+    expect(result.stderr).toMatch(/^Precons: 30 with their details, by 1 player$/m)
+    expect(result.stdout).toMatch(new RegExp(`^Imported ${source.origin} in \\d+\\.\\d s\\.$`, 'm'))
+    expect(result.stdout).toMatch(/^Releases: 31 new, 0 updated, 0 unchanged$/m)
+    expect(result.stdout).toMatch(
+      /^Cards: 526 new, 0 updated, 0 unchanged \(new: 526 Reborn, 0 Legacy\)$/m,
+    )
+    expect(result.stdout).toMatch(/^Errata: none$/m)
+    expect(result.stdout).toMatch(/^Decks: 60 new, 0 updated, 0 unchanged$/m)
+    expect(result.stdout).toMatch(
+      /^The catalogue now holds 31 Reborn and 0 Legacy releases, 526 Reborn and 0 Legacy cards, 30 Reborn and 0 Legacy precons\.$/m,
+    )
+    const status = await cli('status')
+    expect(status.stdout).toMatch(/^Cards: 526 Reborn, 0 Legacy$/m)
+    expect(status.stdout).toMatch(/^Precons: 30 Reborn, 0 Legacy$/m)
+    expect(status.stdout).toMatch(new RegExp(`^Last import: ${source.origin} at `, 'm'))
+    expect(status.stdout).not.toMatch(/demo cards/)
+  }, 120_000)
+
+  it('changes nothing the second time', async () => {
+    const result = await cli('import', '--from', `${source.origin}/v2`)
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/^Cards: 0 new, 0 updated, 526 unchanged$/m)
+    expect(result.stdout).toMatch(/^Decks: 0 new, 0 updated, 60 unchanged$/m)
+  }, 120_000)
+
+  it('stops with one line and exit code 1 when the source cannot be reached', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}`
+    const result = await cli('import', '--from', closed)
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toBe(
+      `Import failed, nothing was changed: Unable to connect to source API at ${closed} (GET /v2/releases).\n`,
+    )
+    const status = await cli('status')
+    expect(status.stdout).toMatch(new RegExp(`^Last import: ${source.origin} at `, 'm'))
+  })
+
+  it('refuses an address that is not a site with the usage', async () => {
+    const result = await cli('import', '--from', 'https://api.ashes.live/somewhere/else')
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/--from needs the address of a site[\s\S]*Usage: npm run cli/)
+  })
 })

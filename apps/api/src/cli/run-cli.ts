@@ -1,18 +1,32 @@
 import { existsSync } from 'node:fs'
-import { parseArgs } from 'node:util'
+import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { ConfigError, parseConfig, resolveFromInvocation } from '../config.ts'
 import { type Database, openDatabase } from '../db/client.ts'
 import { migrate } from '../db/migrate.ts'
+import { ImportError } from '../import/import-data.ts'
 import { importFolder } from '../import/import-folder.ts'
-import { ImportError } from '../import/read-folder.ts'
+import { importFromSite } from '../import/import-site.ts'
+import { sourceOrigin } from '../import/read-source.ts'
+import { SourceError } from '../import/source-client.ts'
+import { catalogueStatus } from '../import/status.ts'
+import type { ImportSummary } from '../import/write-import.ts'
 import { CommandError, createUser, type PlayerSummary, setLogIn } from './accounts.ts'
+import type { Progress } from './progress.ts'
+import { statusLines, summaryLines } from './report.ts'
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
+  import --from <URL>
+      Import the releases, cards (Reborn and Legacy) and preconstructed decks of a site that
+      speaks the /v2 API: https://api.ashes.live, or another Spellboard.
   import <folder>
       Import releases.json, cards.json and, when present, users.json and decks.json from
-      <folder> (relative to where you ran npm). Safe to repeat: records are updated in place.
+      <folder> (relative to where you ran npm), or a clone of Ashteki's repository (its
+      data/cards/all-cards.json and data/decks/precon-*.json). Safe to repeat: records are
+      updated in place.
+  status
+      What the catalogue holds: releases, cards and precons of each edition, the last import.
   create-user --email <e-mail> --username <name> --password <password> [--admin]
       Create a player who can log in at once.
   set-login --badge <badge> --email <e-mail> --password <password> [--admin]
@@ -37,7 +51,12 @@ const PLAYER_OPTIONS = {
   admin: { type: 'boolean' },
 } as const
 
-function parse(args: string[], options: typeof PLAYER_OPTIONS | Record<string, never>) {
+const IMPORT_OPTIONS = { from: { type: 'string' } } as const
+
+function parse<const O extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[],
+  options: O,
+) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true })
   } catch (error) {
@@ -60,14 +79,61 @@ function noPositionals(positionals: string[]): void {
 const describe = (player: PlayerSummary) =>
   `${player.username}#${player.badge} <${player.email}>${player.isAdmin ? ' (admin)' : ''}`
 
+/** The import's progress goes to `output.progress`, its summary to `output.log`. */
+async function report(
+  database: Database,
+  output: Output,
+  run: (progress: Progress) => Promise<ImportSummary>,
+) {
+  const progress = output.progress ?? {
+    line: (text: string) => output.error(text),
+    count: () => {},
+    end: () => {},
+  }
+  let summary: ImportSummary
+  try {
+    summary = await run(progress)
+  } finally {
+    progress.end()
+  }
+  for (const line of summaryLines(summary, await catalogueStatus(database.db))) output.log(line)
+}
+
 const COMMANDS: Record<string, (args: string[], output: Output) => Work> = {
   import(args, output) {
-    const { positionals } = parse(args, {})
-    if (positionals.length !== 1) throw new UsageError('import takes exactly one folder')
+    const { values, positionals } = parse(args, IMPORT_OPTIONS)
+    if (values.from !== undefined) {
+      noPositionals(positionals)
+      const origin = sourceOrigin(values.from)
+      if (!origin) {
+        throw new UsageError(
+          `--from needs the address of a site, like https://api.ashes.live (not ${values.from})`,
+        )
+      }
+      return (database) =>
+        report(database, output, (progress) =>
+          importFromSite(database, origin, {
+            onProgress: progress.line,
+            onCount: progress.count,
+            onWait: (seconds) => progress.line(`${origin} asked to wait ${seconds} s; waiting`),
+          }),
+        )
+    }
+    if (positionals.length !== 1) {
+      throw new UsageError('import takes exactly one folder, or --from <URL>')
+    }
     const folder = resolveFromInvocation(positionals[0] ?? '')
     if (!existsSync(folder)) throw new CommandError(`no such folder: ${folder}`)
+    return (database) =>
+      report(database, output, (progress) =>
+        importFolder(database, folder, { onProgress: progress.line }),
+      )
+  },
+  status(args, output) {
+    const { positionals } = parse(args, {})
+    noPositionals(positionals)
     return async (database) => {
-      await importFolder(database, folder, { onProgress: (line) => output.log(line) })
+      for (const line of statusLines(await catalogueStatus(database.db))) output.log(line)
     }
   },
   'create-user'(args, output) {
@@ -104,8 +170,15 @@ const COMMANDS: Record<string, (args: string[], output: Output) => Work> = {
   },
 }
 
-/** Where the commands write; the entry point passes the console. */
-export type Output = { log: (line: string) => void; error: (line: string) => void }
+/**
+ * Where the commands write; the entry point passes the console, and stderr for the import's
+ * progress (without it, progress goes to `error` as plain lines).
+ */
+export type Output = {
+  log: (line: string) => void
+  error: (line: string) => void
+  progress?: Progress
+}
 
 async function main(argv: string[], output: Output): Promise<number> {
   const [name, ...args] = argv
@@ -143,6 +216,8 @@ export async function runCli(argv: string[], output: Output): Promise<number> {
     }
     if (error instanceof ImportError) {
       output.error(`Import refused, nothing was changed:\n${error.message}`)
+    } else if (error instanceof SourceError) {
+      output.error(`Import failed, nothing was changed: ${error.message}`)
     } else if (
       error instanceof CommandError ||
       error instanceof ConfigError ||

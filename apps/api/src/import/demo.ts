@@ -1,12 +1,8 @@
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { type Database, queryRows } from '../db/client.ts'
-import { API_ROOT } from '../paths.ts'
+import { DEMO_DATA_DIR } from '../paths.ts'
 import { importFolder } from './import-folder.ts'
-
-/** The original demo card set shipped with the project. */
-export const DEMO_DATA_DIR = path.join(API_ROOT, 'demo-data')
 
 async function hasCards(database: Database): Promise<boolean> {
   const [row] = await queryRows<{ found: boolean }>(

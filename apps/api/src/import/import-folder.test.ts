@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, REAL_DATA_DIR, type TestDatabase } from '../../test/helpers.ts'
 import { count, fingerprint } from '../../test/import-checks.ts'
 import { type Queryable, queryRows } from '../db/client.ts'
+import { DEMO_DATA_DIR } from '../paths.ts'
 import { readCatalogueVersion } from '../services/catalogue-version.ts'
-import { DEMO_DATA_DIR } from './demo.ts'
+import { ImportError } from './import-data.ts'
 import { importFolder } from './import-folder.ts'
-import { ImportError } from './read-folder.ts'
 
 type CardRow = {
   stub: string

@@ -2,8 +2,11 @@ import { CARD_TYPES, DICE_NAMES, MAGIC_TYPES, PLACEMENTS } from '@spellboard/cor
 import { z } from 'zod'
 
 /**
- * The records of an import folder (API.md §12, the format of the Ashes.live example data). Limits
- * follow the database columns, so a record that passes is stored without surprises.
+ * The records of an import (API.md §12, the format of the Ashes.live example data): a folder's
+ * files hold them as they are, and the other sources (another site's API, Ashteki's files) are
+ * turned into them, so every import is checked by these schemas and written by one writer. Limits
+ * follow the database columns, so a record that passes is stored without surprises. A source
+ * that knows more about a record (e.g. how many copies of a card a box holds) adds a key here.
  */
 
 const stub = (max: number) =>
@@ -89,6 +92,7 @@ const noRepeats =
     })
   }
 
+const timestamp = z.iso.datetime({ offset: true })
 const deckDie = z.object({ name: z.enum(MAGIC_TYPES), count: z.number().int().min(1).max(10) })
 const deckCard = z.object({ stub: stub(30), count: z.number().int().min(1).max(99) })
 
@@ -104,8 +108,12 @@ export const deckRecord = z.object({
   /** Release stub in the deck's edition. */
   preconstructed_release: stub(60).nullable(),
   is_legacy: z.boolean(),
-  created: z.iso.datetime({ offset: true }),
-  modified: z.iso.datetime({ offset: true }),
+  /**
+   * Absent when the source does not tell (Ashteki's files): a new deck then gets the time of the
+   * import, and a deck imported before keeps its own.
+   */
+  created: timestamp.optional(),
+  modified: timestamp.optional(),
   phoenixborn: stub(30),
   dice: z.array(deckDie).superRefine(noRepeats((die) => die.name, 'die')),
   cards: z.array(deckCard).superRefine(noRepeats((card) => card.stub, 'card')),
@@ -115,7 +123,17 @@ export const deckRecord = z.object({
     .max(5)
     .superRefine(noRepeats((card) => card, 'card'))
     .optional(),
+  /** Cards whose effect cost is paid early on (API.md §7.5); others than the deck's are dropped. */
+  effect_costs: z
+    .array(stub(30))
+    .superRefine(noRepeats((card) => card, 'card'))
+    .optional(),
+  /** A tutor's stub → the stub of the card it fetches. */
+  tutor_map: z.record(stub(30), stub(30)).optional(),
   /** The author's badge. */
   user: z.string().min(1).max(8).nullable(),
 })
 export type DeckRecord = z.infer<typeof deckRecord>
+
+/** A deck of `decks.json`, which always gives both times. */
+export const deckFileRecord = deckRecord.required({ created: true, modified: true })

@@ -1,16 +1,13 @@
 import type { CardMinimal } from '@spellboard/core/card-schemas'
 import { inArray, sql } from 'drizzle-orm'
 import { queryRows, type Tx } from '../db/client.ts'
-import { cardConjurations, cards, releases } from '../db/schema.ts'
+import { cardConjurations, cards } from '../db/schema.ts'
 import { batches, fromExcluded } from '../db/upsert.ts'
-import { type CardRelease, cardColumns, directConjurations } from '../services/cards/derive.ts'
-import { ImportError } from './read-folder.ts'
-import type { CardRecord, ReleaseRecord } from './records.ts'
-import { edition, editionKey } from './upsert.ts'
-
-export type StoredRelease = CardRelease & { id: number }
-/** Releases by `editionKey(stub, is_legacy)`: the file's and any already in the database. */
-export type ReleaseIndex = Map<string, StoredRelease>
+import { cardColumns, directConjurations } from '../services/cards/derive.ts'
+import { type ImportData, ImportError } from './import-data.ts'
+import type { CardRecord } from './records.ts'
+import { byKnown, edition, editionKey } from './upsert.ts'
+import type { ReleaseIndex } from './write-releases.ts'
 
 export type StoredCard = {
   id: number
@@ -24,56 +21,8 @@ export type StoredCard = {
 /** Cards by `editionKey(stub, is_legacy)`, after the import's own cards were written. */
 export type CardIndex = Map<string, StoredCard>
 
-/** Upserts by (stub, is_legacy); the row id, and so the release order, of an existing row stays. */
-export async function writeReleases(tx: Tx, records: ReleaseRecord[]): Promise<ReleaseIndex> {
-  const rows = [...records]
-    .sort((a, b) => a.source_id - b.source_id)
-    .map((record) => ({
-      position: record.source_id,
-      name: record.name,
-      stub: record.stub,
-      isLegacy: record.is_legacy,
-      isPublic: record.is_public,
-      isPhg: record.is_phg,
-      isPromo: record.is_promo,
-      isRetiring: record.is_retiring,
-      designerName: record.designer_name ?? null,
-      designerUrl: record.designer_url ?? null,
-    }))
-  for (const batch of batches(rows)) {
-    await tx
-      .insert(releases)
-      .values(batch)
-      .onConflictDoUpdate({
-        target: [releases.stub, releases.isLegacy],
-        set: fromExcluded({
-          position: releases.position,
-          name: releases.name,
-          isPublic: releases.isPublic,
-          isPhg: releases.isPhg,
-          isPromo: releases.isPromo,
-          isRetiring: releases.isRetiring,
-          designerName: releases.designerName,
-          designerUrl: releases.designerUrl,
-        }),
-      })
-  }
-  const stored = await tx.select().from(releases)
-  return new Map(
-    stored.map((release) => [
-      editionKey(release.stub, release.isLegacy),
-      {
-        id: release.id,
-        name: release.name,
-        stub: release.stub,
-        is_legacy: release.isLegacy,
-        is_phg: release.isPhg,
-        is_promo: release.isPromo,
-        is_retiring: release.isRetiring,
-      },
-    ]),
-  )
-}
+/** What the card writer needs of an import. */
+export type CardImport = Pick<ImportData, 'cards' | 'rules' | 'labels'>
 
 /**
  * Upserts cards by (stub, is_legacy) with every derived column, then rewrites their direct
@@ -82,69 +31,76 @@ export async function writeReleases(tx: Tx, records: ReleaseRecord[]): Promise<R
  */
 export async function writeCards(
   tx: Tx,
-  records: CardRecord[],
+  data: CardImport,
   releaseIndex: ReleaseIndex,
 ): Promise<{ index: CardIndex; links: number }> {
+  const { cards: records } = data
+  const at = data.labels.cards.at
+  const asSent = data.rules.cardJson === 'as-sent'
   const problems: string[] = []
   const rows = records.flatMap((record, index) => {
     const release = releaseIndex.get(editionKey(record.release_stub, record.is_legacy))
     if (!release) {
       problems.push(
-        `cards.json[${index}].release_stub: no ${edition(record.is_legacy)} release ${record.release_stub}`,
+        `${at(index)}.release_stub: no ${edition(record.is_legacy)} release ${record.release_stub}`,
       )
       return []
     }
     return [
       {
-        ...cardColumns(record, release),
+        ...cardColumns(record, release, { asSent }),
         releaseId: release.id,
         artistName: record.artist_name ?? null,
         artistUrl: record.artist_url ?? null,
+        knowsArtist: record.artist_name !== undefined || record.artist_url !== undefined,
       },
     ]
   })
-  await checkNamesFree(tx, records, problems)
+  await checkNamesFree(tx, data, problems)
   if (problems.length > 0) throw new ImportError(problems)
 
-  for (const batch of batches(rows)) {
-    await tx
-      .insert(cards)
-      .values(batch)
-      .onConflictDoUpdate({
-        target: [cards.stub, cards.isLegacy],
-        set: {
-          ...fromExcluded({
-            name: cards.name,
-            phoenixborn: cards.phoenixborn,
-            releaseId: cards.releaseId,
-            cardType: cards.cardType,
-            isSummonSpell: cards.isSummonSpell,
-            costWeight: cards.costWeight,
-            diceFlags: cards.diceFlags,
-            altDiceFlags: cards.altDiceFlags,
-            copies: cards.copies,
-            json: cards.json,
-            searchText: cards.searchText,
-            initials: cards.initials,
-            artistName: cards.artistName,
-            artistUrl: cards.artistUrl,
-          }),
-          version: sql`case when ${cards.json}->>'text' is distinct from excluded.json->>'text'
-              or ${cards.json}->'cost' is distinct from excluded.json->'cost'
-            then ${cards.version} + 1 else ${cards.version} end`,
-        },
-      })
+  for (const [group, knowsArtist] of byKnown(rows, (row) => row.knowsArtist)) {
+    for (const batch of batches(group)) {
+      await tx
+        .insert(cards)
+        .values(batch.map(({ knowsArtist: _, ...row }) => row))
+        .onConflictDoUpdate({
+          target: [cards.stub, cards.isLegacy],
+          set: {
+            ...fromExcluded({
+              name: cards.name,
+              phoenixborn: cards.phoenixborn,
+              releaseId: cards.releaseId,
+              cardType: cards.cardType,
+              isSummonSpell: cards.isSummonSpell,
+              costWeight: cards.costWeight,
+              diceFlags: cards.diceFlags,
+              altDiceFlags: cards.altDiceFlags,
+              copies: cards.copies,
+              json: cards.json,
+              searchText: cards.searchText,
+              initials: cards.initials,
+              ...(knowsArtist ? { artistName: cards.artistName, artistUrl: cards.artistUrl } : {}),
+            }),
+            version: sql`case when ${cards.json}->>'text' is distinct from excluded.json->>'text'
+                or ${cards.json}->'cost' is distinct from excluded.json->'cost'
+              then ${cards.version} + 1 else ${cards.version} end`,
+          },
+        })
+    }
   }
 
   const index = await readCardIndex(tx)
-  checkReferences(records, index, problems)
+  checkReferences(data, index, problems)
   if (problems.length > 0) throw new ImportError(problems)
   const links = await writeConjurationLinks(tx, records, index)
   return { index, links }
 }
 
 /** A name may belong to one card per edition; another stub already using it is refused. */
-async function checkNamesFree(tx: Tx, records: CardRecord[], problems: string[]): Promise<void> {
+async function checkNamesFree(tx: Tx, data: CardImport, problems: string[]): Promise<void> {
+  const { cards: records } = data
+  const at = data.labels.cards.at
   const names = [...new Set(records.map((record) => record.name))]
   const taken = new Map<string, string>()
   for (const batch of batches(names, 1000)) {
@@ -158,7 +114,7 @@ async function checkNamesFree(tx: Tx, records: CardRecord[], problems: string[])
     const owner = taken.get(editionKey(record.name, record.is_legacy))
     if (owner !== undefined && owner !== record.stub) {
       problems.push(
-        `cards.json[${index}].name: ${edition(record.is_legacy)} card ${owner} already has the name ${record.name}`,
+        `${at(index)}.name: ${edition(record.is_legacy)} card ${owner} already has the name ${record.name}`,
       )
     }
   })
@@ -195,7 +151,9 @@ async function readCardIndex(tx: Tx): Promise<CardIndex> {
 }
 
 /** Uniques need their Phoenixborn, and conjuration lists their conjurations, in the same edition. */
-function checkReferences(records: CardRecord[], index: CardIndex, problems: string[]): void {
+function checkReferences(data: CardImport, index: CardIndex, problems: string[]): void {
+  const { cards: records } = data
+  const at = data.labels.cards.at
   const phoenixborn = new Set(
     [...index.values()]
       .filter((card) => card.cardType === 'Phoenixborn')
@@ -204,13 +162,13 @@ function checkReferences(records: CardRecord[], index: CardIndex, problems: stri
   records.forEach((record, i) => {
     if (record.phoenixborn && !phoenixborn.has(editionKey(record.phoenixborn, record.is_legacy))) {
       problems.push(
-        `cards.json[${i}].phoenixborn: no ${edition(record.is_legacy)} Phoenixborn named ${record.phoenixborn}`,
+        `${at(i)}.phoenixborn: no ${edition(record.is_legacy)} Phoenixborn named ${record.phoenixborn}`,
       )
     }
     record.conjurations?.forEach((conjuration, j) => {
       if (!index.has(editionKey(conjuration.stub, record.is_legacy))) {
         problems.push(
-          `cards.json[${i}].conjurations[${j}].stub: no ${edition(record.is_legacy)} card ${conjuration.stub}`,
+          `${at(i)}.conjurations[${j}].stub: no ${edition(record.is_legacy)} card ${conjuration.stub}`,
         )
       }
     })

@@ -3,10 +3,12 @@ import { queryRows, type Tx } from '../db/client.ts'
 import { decks, stream, users } from '../db/schema.ts'
 import { batches, fromExcluded } from '../db/upsert.ts'
 import { type DeckWrite, selectionOf, storeDecks } from '../services/decks/store.ts'
-import { ImportError } from './read-folder.ts'
+import { adoptImportIds } from './deck-identity.ts'
+import { type ImportData, ImportError } from './import-data.ts'
 import type { DeckRecord, UserRecord } from './records.ts'
 import { edition, editionKey } from './upsert.ts'
-import type { CardIndex, ReleaseIndex } from './write-catalogue.ts'
+import type { CardIndex } from './write-catalogue.ts'
+import type { ReleaseIndex } from './write-releases.ts'
 
 /**
  * Imported players get no e-mail and no password: they cannot log in until an operator gives
@@ -38,6 +40,7 @@ const NOT_IN_DECK_LISTS = new Set(['Phoenixborn', 'Conjuration', 'Conjured Alter
 async function resolveDecks(
   tx: Tx,
   records: DeckRecord[],
+  at: (index: number) => string,
   catalogue: { releases: ReleaseIndex; cards: CardIndex },
 ): Promise<ResolvedDeck[]> {
   const badges = [...new Set(records.flatMap((deck) => (deck.user ? [deck.user] : [])))]
@@ -52,11 +55,11 @@ async function resolveDecks(
 
   const problems: string[] = []
   const resolved = records.map((record, i): ResolvedDeck => {
-    const at = `decks.json[${i}]`
+    const label = at(i)
     const kind = edition(record.is_legacy)
     const phoenixborn = catalogue.cards.get(editionKey(record.phoenixborn, record.is_legacy))
     if (phoenixborn?.cardType !== 'Phoenixborn') {
-      problems.push(`${at}.phoenixborn: no ${kind} Phoenixborn ${record.phoenixborn}`)
+      problems.push(`${label}.phoenixborn: no ${kind} Phoenixborn ${record.phoenixborn}`)
     }
     let releaseId: number | null = null
     if (record.preconstructed_release !== null) {
@@ -66,24 +69,24 @@ async function resolveDecks(
       if (release) releaseId = release.id
       else
         problems.push(
-          `${at}.preconstructed_release: no ${kind} release ${record.preconstructed_release}`,
+          `${label}.preconstructed_release: no ${kind} release ${record.preconstructed_release}`,
         )
     }
     let userId: number | null = null
     if (record.user !== null) {
       userId = players.get(record.user) ?? null
-      if (userId === null) problems.push(`${at}.user: no player with badge ${record.user}`)
+      if (userId === null) problems.push(`${label}.user: no player with badge ${record.user}`)
     }
     const cardOf = (stub: string) => catalogue.cards.get(editionKey(stub, record.is_legacy))
     const cards = record.cards.flatMap((entry, j) => {
       const card = cardOf(entry.stub)
       if (!card) {
-        problems.push(`${at}.cards[${j}].stub: no ${kind} card ${entry.stub}`)
+        problems.push(`${label}.cards[${j}].stub: no ${kind} card ${entry.stub}`)
         return []
       }
       if (NOT_IN_DECK_LISTS.has(card.cardType)) {
         problems.push(
-          `${at}.cards[${j}].stub: ${entry.stub} is a ${card.cardType}, not a deck card`,
+          `${label}.cards[${j}].stub: ${entry.stub} is a ${card.cardType}, not a deck card`,
         )
         return []
       }
@@ -91,12 +94,12 @@ async function resolveDecks(
     })
     const inDeck = new Set(cards.map((card) => card.cardId))
     if (record.is_legacy && record.first_five?.length) {
-      problems.push(`${at}.first_five: Legacy decks have no First Five`)
+      problems.push(`${label}.first_five: Legacy decks have no First Five`)
     }
     ;(record.is_legacy ? [] : (record.first_five ?? [])).forEach((stub, j) => {
       const card = cardOf(stub)
       if (!card || !inDeck.has(card.id)) {
-        problems.push(`${at}.first_five[${j}]: ${stub} is not one of the deck's cards`)
+        problems.push(`${label}.first_five[${j}]: ${stub} is not one of the deck's cards`)
       }
     })
     return {
@@ -110,8 +113,9 @@ async function resolveDecks(
         isPreconstructed: record.is_preconstructed,
         isLegacy: record.is_legacy,
         preconstructedRelease: releaseId,
-        created: record.created,
-        modified: record.modified,
+        // Times a source does not give are not set: a deck already here keeps its own.
+        ...(record.created === undefined ? {} : { created: record.created }),
+        ...(record.modified === undefined ? {} : { modified: record.modified }),
         userId,
         phoenixbornId: phoenixborn?.id ?? 0,
       },
@@ -134,12 +138,14 @@ async function resolveDecks(
  */
 export async function writeDecks(
   tx: Tx,
-  records: DeckRecord[],
+  data: Pick<ImportData, 'decks' | 'rules' | 'labels'>,
   catalogue: { releases: ReleaseIndex; cards: CardIndex },
 ): Promise<void> {
-  if (records.length === 0) return
-  // Problems name the file's own indexes; rows go in by source id so entity ids follow it.
-  const resolved = (await resolveDecks(tx, records, catalogue)).sort(
+  if (data.decks.length === 0) return
+  const records =
+    data.rules.deckIdentity === 'created' ? await adoptImportIds(tx, data.decks) : data.decks
+  // Problems name the source's own indexes; rows go in by source id so entity ids follow it.
+  const resolved = (await resolveDecks(tx, records, data.labels.decks.at, catalogue)).sort(
     (a, b) => a.record.source_id - b.record.source_id,
   )
   const ordered = resolved.map((deck) => deck.record)
@@ -161,7 +167,7 @@ export async function writeDecks(
   }
   const problems = records.flatMap((deck, i) =>
     deck.source_deck_id !== null && !stored.has(deck.source_deck_id)
-      ? [`decks.json[${i}].source_deck_id: no deck with source_id ${deck.source_deck_id}`]
+      ? [`${data.labels.decks.at(i)}.source_deck_id: no deck with source_id ${deck.source_deck_id}`]
       : [],
   )
   if (problems.length > 0) throw new ImportError(problems)

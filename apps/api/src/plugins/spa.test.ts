@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../test/helpers.ts'
+import { buildTestApp, CURRENT_DATA_DIR, type TestApp } from '../../test/helpers.ts'
+import { seedDemoIfEmpty } from '../import/demo.ts'
+import { importFolder } from '../import/import-folder.ts'
 
 let t: TestApp
 let webDist: string
@@ -41,4 +43,47 @@ describe("a page's address", () => {
     expect((await t.app.inject({ url: '/v2/nothing' })).statusCode).toBe(404)
     expect((await t.app.inject({ url: '/missing.js' })).statusCode).toBe(404)
   })
+})
+
+describe('the config block of every page', () => {
+  let site: TestApp
+  let dist: string
+  const config = async () => {
+    const page = (await site.app.inject({ url: '/' })).body
+    const json = /<script id="spellboard-config" type="application\/json">([^<]*)<\/script>/.exec(
+      page,
+    )?.[1]
+    return JSON.parse(json ?? 'null') as Record<string, unknown>
+  }
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'spellboard-spa-'))
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><head><script id="spellboard-config" type="application/json">{}</script>' +
+        '</head><body></body>',
+    )
+    site = await buildTestApp({ env: { WEB_DIST: dist }, serveWeb: true })
+  })
+  afterAll(async () => {
+    await site.close()
+    rmSync(dist, { recursive: true, force: true })
+  })
+
+  it('says nothing of the catalogue while it is empty', async () => {
+    expect(await config()).toEqual({ apiUrl: '', cdnUrl: '' })
+  })
+
+  it('says "catalogue": "demo" while the catalogue is the demo set', async () => {
+    await seedDemoIfEmpty(site.database, { info: () => {} })
+    await expect.poll(config).toEqual({ apiUrl: '', cdnUrl: '', catalogue: 'demo' })
+  })
+
+  it.skipIf(!existsSync(CURRENT_DATA_DIR))(
+    'says nothing of it once real cards are imported',
+    async () => {
+      await importFolder(site.database, CURRENT_DATA_DIR)
+      await expect.poll(config).toEqual({ apiUrl: '', cdnUrl: '' })
+    },
+  )
 })

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
+import type { CatalogueConfig } from '@spellboard/core/demo-catalogue'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { notFound } from '../lib/refusal.ts'
+import { showsDemoSet } from '../services/demo-set.ts'
 import { landingHints } from './spa-hints.ts'
 import { landingImageTag } from './spa-images.ts'
 
@@ -13,6 +15,16 @@ const CONFIG_MARKER = /<script id="spellboard-config" type="application\/json">[
 /** What the SPA reads at start: where the API and the content host are. */
 export function runtimeConfig(config: Config) {
   return { apiUrl: config.apiUrl ?? '', cdnUrl: config.cdnUrl ?? '' }
+}
+
+/**
+ * The config block of index.html. While the catalogue is the demo set it also says
+ * `"catalogue": "demo"`, and the home page shows the demo notice (an addition to what the
+ * Ashes.live API tells its clients: the `/v2` wire is unchanged).
+ */
+function configBlock(config: Config, catalogue: CatalogueConfig): string {
+  const json = JSON.stringify({ ...runtimeConfig(config), ...catalogue }).replace(/</g, '\\u003c')
+  return `<script id="spellboard-config" type="application/json">${json}</script>`
 }
 
 /**
@@ -33,16 +45,20 @@ export async function registerSpa(app: FastifyInstance, config: Config, db: Db) 
         .type('text/plain; charset=utf-8')
         .send('The Spellboard web app has not been built yet. Run `npm run build`, then restart.')
   }
-  const json = JSON.stringify(runtimeConfig(config)).replace(/</g, '\\u003c')
-  const index = readFileSync(indexFile, 'utf8').replace(
-    CONFIG_MARKER,
-    `<script id="spellboard-config" type="application/json">${json}</script>`,
-  )
+  const built = readFileSync(indexFile, 'utf8')
+  const index = built.replace(CONFIG_MARKER, configBlock(config, {}))
+  const demoHead = built.replace(CONFIG_MARKER, configBlock(config, { catalogue: 'demo' }))
   const hints = landingHints(config.webDist, index)
   const image = landingImageTag(db, runtimeConfig(config), (error) =>
     app.log.warn({ err: error }, 'landing image lookup failed'),
   )
   const [head = index, rest = ''] = index.split('</head>', 2)
+  const [demo = head] = demoHead.split('</head>', 2)
+  const showsDemo = () =>
+    showsDemoSet(db).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'catalogue lookup failed')
+      return false
+    })
   await app.register(fastifyStatic, {
     root: config.webDist,
     wildcard: false,
@@ -73,7 +89,8 @@ export async function registerSpa(app: FastifyInstance, config: Config, db: Db) 
       const search = query.length > 0 ? `?${query.join('?')}` : ''
       return reply.redirect(`${rawPath}/${search}`, 301)
     }
-    const page = `${head}${await image(filePath)}${hints(request.url)}</head>${rest}`
+    const [shown, picture] = await Promise.all([showsDemo(), image(filePath)])
+    const page = `${shown ? demo : head}${picture}${hints(request.url)}</head>${rest}`
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page)
   }
 }

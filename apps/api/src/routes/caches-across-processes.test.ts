@@ -12,8 +12,8 @@ import {
   type TestUser,
 } from '../../test/helpers.ts'
 import type { Database } from '../db/client.ts'
-import { DEMO_DATA_DIR } from '../import/demo.ts'
 import { importFolder } from '../import/import-folder.ts'
+import { DEMO_DATA_DIR } from '../paths.ts'
 import { issueToken } from '../services/tokens.ts'
 
 /**

@@ -20,12 +20,11 @@ import { bearer, createTestUser, type TestApp, type TestUser } from '../../test/
 import { rateLimits } from '../db/schema.ts'
 import {
   CONNECT_TIMEOUT_MS,
-  callImportSource,
   isAllowedAddress,
   MAX_ANSWER_BYTES,
   type Resolver,
-  TOTAL_TIMEOUT_MS,
-} from '../services/decks/import-source.ts'
+} from '../lib/outbound.ts'
+import { callImportSource, TOTAL_TIMEOUT_MS } from '../services/decks/import-source.ts'
 
 const TOKEN = '0d4c7f3e-1f7e-4c55-9a55-4c1b2b0f3e2a'
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDeck, deleteDeck, get, SERA_DECK, snapshot } from '../../test/deck-fixtures.ts'
 import { createTestUser, type TestApp } from '../../test/helpers.ts'
 import { startTwoProcesses, type TwoProcesses } from '../../test/two-processes.ts'
-import { DEMO_DATA_DIR } from '../import/demo.ts'
 import { importFolder } from '../import/import-folder.ts'
+import { DEMO_DATA_DIR } from '../paths.ts'
 
 let processes: TwoProcesses
 let first: TestApp

@@ -10,6 +10,7 @@ import { invalidateCatalogue } from './catalogue.ts'
 import {
   type CardFacts,
   cardColumns,
+  cardRelease,
   costWeight,
   diceFlagsOf,
   initialsOf,
@@ -47,15 +48,6 @@ async function findOrCreateRelease(tx: Tx, name: string): Promise<ReleaseRow> {
   if (!created) throw new Error('release not created')
   return created
 }
-
-const releaseFacts = (release: ReleaseRow) => ({
-  name: release.name,
-  stub: release.stub,
-  is_legacy: release.isLegacy,
-  is_phg: release.isPhg,
-  is_promo: release.isPromo,
-  is_retiring: release.isRetiring,
-})
 
 const wireRelease = (release: ReleaseRow) => ({
   name: release.name,
@@ -161,7 +153,7 @@ export async function createCard(db: Db, input: CardCreate): Promise<void> {
       spellboard: stat(input.spellboard),
       copies: input.copies ?? undefined,
     }
-    const columns = cardColumns(facts, releaseFacts(release))
+    const columns = cardColumns(facts, cardRelease(release))
     // Cards added after the chained-card data migration carry the flag only once patched.
     const { chained: _chained, ...json } = columns.json as Card
     const [row] = await tx

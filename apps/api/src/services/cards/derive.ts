@@ -1,6 +1,6 @@
 import type { Card, CardMinimal, CostEntry } from '@spellboard/core/card-schemas'
 import { CARD_WIRE_KEYS, DICE_NAMES, diceFlag } from '@spellboard/core/cards'
-import type { cards } from '../../db/schema.ts'
+import type { cards, releases } from '../../db/schema.ts'
 
 /**
  * Everything stored beside a card that is computed from its own data (API.md §6, §12). Pure:
@@ -42,6 +42,18 @@ export type CardRelease = {
   is_phg: boolean
   is_promo: boolean
   is_retiring: boolean
+}
+
+/** A stored release row as the card derivations name it. */
+export function cardRelease(release: typeof releases.$inferSelect): CardRelease {
+  return {
+    name: release.name,
+    stub: release.stub,
+    is_legacy: release.isLegacy,
+    is_phg: release.isPhg,
+    is_promo: release.isPromo,
+    is_retiring: release.isRetiring,
+  }
 }
 
 /** Columns of a card row that derive from its data; ids, release and version are the caller's. */
@@ -158,9 +170,15 @@ const STAT_KEYS = new Set(['attack', 'life', 'recover', 'battlefield', 'spellboa
 /**
  * The wire card (§5.2) as stored: wire keys only (no `weight`, `diceRecursion`, `release_stub`),
  * the release written from the releases table (Legacy promo cards embed a stub that does not
- * exist), `is_legacy: true` on Legacy cards only and `chained` on Reborn cards only.
+ * exist), `is_legacy: true` on Legacy cards only and `chained` on Reborn cards only. Data files
+ * get `chained` filled in as the reference did (§12) and `effectRepeats` only when true; a card
+ * copied from another site's API keeps both `asSent`, so it reads the same here as there.
  */
-export function storedCardJson(card: CardFacts, release: CardRelease): Card {
+export function storedCardJson(
+  card: CardFacts,
+  release: CardRelease,
+  options: { asSent?: boolean } = {},
+): Card {
   const json: Record<string, unknown> = {}
   const source = card as Record<string, unknown>
   for (const key of CARD_WIRE_KEYS) {
@@ -177,13 +195,16 @@ export function storedCardJson(card: CardFacts, release: CardRelease): Card {
           : { name: release.name, stub: release.stub }
         break
       case 'effectRepeats':
-        if (card.effectRepeats === true) json.effectRepeats = true
+        if (card.effectRepeats === true || (options.asSent && card.effectRepeats === false)) {
+          json.effectRepeats = card.effectRepeats
+        }
         break
       case 'is_legacy':
         if (card.is_legacy) json.is_legacy = true
         break
       case 'chained':
-        if (!card.is_legacy) json.chained = card.chained ?? CHAINED_REBORN_STUBS.has(card.stub)
+        if (card.is_legacy || (options.asSent && card.chained === undefined)) break
+        json.chained = card.chained ?? CHAINED_REBORN_STUBS.has(card.stub)
         break
       default: {
         const value = source[key]
@@ -199,7 +220,7 @@ export function storedCardJson(card: CardFacts, release: CardRelease): Card {
 export function cardColumns(
   card: CardFacts,
   release: CardRelease,
-  options: { keywords?: string | null } = {},
+  options: { keywords?: string | null; asSent?: boolean } = {},
 ): CardColumns {
   const { diceFlags, altDiceFlags } = diceFlagsOf(card.dice, card.altDice)
   return {
@@ -213,7 +234,7 @@ export function cardColumns(
     diceFlags,
     altDiceFlags,
     copies: card.copies ?? null,
-    json: storedCardJson(card, release),
+    json: storedCardJson(card, release, { asSent: options.asSent ?? false }),
     searchText: searchTextOf({
       name: card.name,
       phoenixborn: card.phoenixborn,

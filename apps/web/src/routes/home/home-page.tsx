@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { runtimeConfig } from '../../api/runtime-config.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
 import { Prose } from '../../components/ui/prose.tsx'
+import { DemoNotice } from './demo-notice.tsx'
 import { DiceReference } from './dice-reference.tsx'
 import styles from './home-page.module.css'
 
@@ -39,6 +40,7 @@ export function HomePage() {
   return (
     <Prose className={styles.home}>
       <h1>Welcome to Spellboard</h1>
+      <DemoNotice />
       <p className={styles.lead}>
         Spellboard is a card database and deck builder for Ashes, the dueling card game of
         Phoenixborn mages and their dice. Look up any card, browse the decks other players have
