@@ -165,6 +165,12 @@ describe('the card browser search language', () => {
       expect(within(dialog).getByText(example)).toBeInTheDocument()
     }
     expect(within(dialog).getByText('text:"draw 1 card"')).toBeInTheDocument()
+    expect(within(dialog).getByText('r:frost')).toBeInTheDocument()
+    // The last line says what plain words do, not how it used to be.
+    expect(dialog).not.toHaveTextContent(/as before/)
+    expect(dialog).toHaveTextContent(
+      'Other words find cards with a word in the name or text that starts with each of them',
+    )
     await u.keyboard('{Escape}')
     expect(screen.queryByRole('dialog', { name: 'Search terms' })).toBeNull()
     expect(help).toHaveFocus()
