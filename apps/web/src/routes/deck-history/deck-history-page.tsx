@@ -42,7 +42,7 @@ function Badges({
         </span>
         {latest ? <span className={styles.latest}>Latest</span> : null}
       </span>
-      {previous ? <ChangesSincePrevious previous={previous.id} current={deck.id} /> : null}
+      {previous ? <ChangesSincePrevious previous={previous} current={deck} /> : null}
     </>
   )
 }

@@ -124,6 +124,11 @@ describe('Deck details', () => {
       '/players/1demo/',
     )
     expect(screen.getByRole('link', { name: 'Ashen Dawn' })).toHaveAttribute('href', '/decks/3/')
+    // A release without a deck of its own leads to its cards.
+    expect(screen.getByRole('link', { name: 'Master Set' })).toHaveAttribute(
+      'href',
+      '/cards/?r=master-set',
+    )
     expect(screen.getByText('6/30')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute(
       'href',
