@@ -94,7 +94,7 @@ type DeckAction = { key: string; button: ReactNode; item: MenuItem }
 
 /**
  * The two actions a phone shows as buttons, the most used for this viewer: the owner edits, a
- * player clones, anyone shares; everything else goes in the 'More actions' menu.
+ * player clones, anyone shares; everything else goes in the 'More' menu.
  */
 function phoneButtons(owner: boolean, player: boolean): readonly string[] {
   if (owner) return ['edit', 'share']
@@ -250,7 +250,7 @@ export function DeckActions({ details, mine }: DeckActionsProps) {
           <Fragment key={action.key}>{action.button}</Fragment>
         ))}
         {rest.length ? (
-          <Menu label="More actions" align="end" items={rest.map((action) => action.item)} />
+          <Menu label="More" align="end" items={rest.map((action) => action.item)} />
         ) : null}
       </div>
       {compare.dialog}

@@ -206,7 +206,7 @@ describe('Deck details', () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument()
   })
 
-  it('on a phone, shows the owner Edit and Share... and puts the rest in a menu', async () => {
+  it('on a phone, shows the owner Edit and Share... and puts the rest in a menu named More', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: query === '(max-width: 639px)',
       addEventListener: () => {},
@@ -231,8 +231,8 @@ describe('Deck details', () => {
       within(actions)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Edit', 'Share...', 'More actions'])
-    fireEvent.click(screen.getByRole('button', { name: 'More actions' }))
+    ).toEqual(['Edit', 'Share...', 'More'])
+    fireEvent.click(screen.getByRole('button', { name: 'More' }))
     const menu = screen.getByRole('menu')
     expect(
       within(menu)

@@ -2,15 +2,17 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { CARD_SEARCH_HELP, helpSearches } from '@spellboard/core/card-query-help'
 import type { Card } from '@spellboard/core/card-schemas'
+import { narrowCards } from '@spellboard/core/card-text-search'
 import { DICE_NAMES, type DiceName } from '@spellboard/core/cards'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, CURRENT_DATA_DIR, REAL_DATA_DIR, type TestApp } from '../../test/helpers.ts'
 import { importFolder } from '../import/import-folder.ts'
 
 /**
- * Every search the README's "Card search terms" section and the search box's help show, run on
- * each real card pool imported alone (on PGlite, or PostgreSQL with DATABASE_URL): each answers
- * what its words promise. A new example without a check here fails the test.
+ * The card search on each real card pool imported alone (on PGlite, or PostgreSQL with
+ * DATABASE_URL): every search the README's "Card search terms" section and the search box's
+ * help show answers what its words promise (a new example without a check here fails the
+ * test), and the card browser's narrowing while typing (`narrowCards`) finds what the API finds.
  */
 
 type Page = { count: number; next: string | null; results: Card[] }
@@ -211,5 +213,65 @@ describe.skipIf(POOLS.length === 0).each(POOLS)('on %s alone', (_name, folder) =
     })
     expect(response.statusCode).toBe(422)
     expect(response.json()).toEqual(JSON.parse(body as string))
+  })
+
+  describe('narrowing while typing, as the card browser does', () => {
+    /** What a player types on the way to a search, and searches of every kind. */
+    const typed = (cards: Card[]) => {
+      const searches = new Set([
+        'summons',
+        'summon',
+        'teo',
+        'the hammer',
+        'an',
+        'a',
+        'the',
+        '123',
+        'x',
+        'unit exhaust',
+        'astrea',
+        'mark goddess',
+        "phoenixborn's",
+        'co-operate',
+        'hamm type:ally',
+        'r:frost fire',
+        'cost<=2 summon',
+        'text:"draw 1 card" -type:ally',
+        'type:conj or type:ready spell',
+        'colour:red',
+      ])
+      // Every name letter by letter for a few cards, and a part of every other name.
+      cards.forEach((card, index) => {
+        const name = card.name.toLowerCase()
+        if (index % 60 === 0) {
+          for (let end = 1; end <= name.length; end++) searches.add(name.slice(0, end))
+        } else if (index % 4 === 0) {
+          searches.add(name.split(' ').at(-1)?.slice(0, 4) ?? name)
+        }
+      })
+      return [...searches]
+    }
+
+    it('finds what the API finds, search by search', async () => {
+      const cards = await pool.all('')
+      let compared = 0
+      for (const search of typed(cards)) {
+        const narrowed = narrowCards(cards, search)
+        if (narrowed === null) continue
+        compared++
+        expect(
+          narrowed.map((card) => card.stub),
+          search,
+        ).toEqual(await pool.stubs(q(search)))
+      }
+      expect(compared).toBeGreaterThan(100)
+    }, 120_000)
+
+    it('leaves to the API what it cannot tell: phrases and dice terms', async () => {
+      const cards = await pool.all('')
+      expect(narrowCards(cards, '"draw 1"')).toBeNull()
+      expect(narrowCards(cards, 'dice:charm hamm')).toBeNull()
+      expect(narrowCards(cards, 'cost<=x')).toBeNull()
+    })
   })
 })
