@@ -86,22 +86,29 @@ function BuilderColumn() {
   )
 }
 
-/**
- * The deck's counts on the toggle, so a player adding cards with the drawer shut still sees
- * 29/30; part of the button's name ('Toggle pane, 29/30 cards, 10/10 dice').
- */
-function DeckCounts() {
+/** The deck's counts, as the toggle says them to a screen reader. */
+function useDeckCounts() {
   const cards = useAppStore((state) => cardTotal(state.builder.deck.cards))
   const dice = useAppStore((state) => diceTotal(state.builder.deck.dice))
+  return {
+    cards,
+    dice,
+    label: `${cards}/${DECK_RULES.cards} cards, ${dice}/${DECK_RULES.dice} dice`,
+  }
+}
+
+/**
+ * The deck's counts on the toggle, so a player adding cards with the drawer shut still sees
+ * 29/30; a count not yet full is not bold.
+ */
+function DeckCounts({ cards, dice }: { cards: number; dice: number }) {
   const full = (count: number, wanted: number) => (count === wanted ? 'true' : 'false')
   return (
-    <span className={styles.counts}>
-      <span className="visually-hidden">, </span>
+    <span className={styles.counts} aria-hidden="true">
       <span data-full={full(cards, DECK_RULES.cards)}>
         {cards}/{DECK_RULES.cards} cards
       </span>
-      <span aria-hidden="true"> · </span>
-      <span className="visually-hidden">, </span>
+      {' · '}
       <span data-full={full(dice, DECK_RULES.dice)}>
         {dice}/{DECK_RULES.dice} dice
       </span>
@@ -119,6 +126,7 @@ function BuilderDrawer() {
   const drawerRef = useRef<HTMLDivElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
+  const counts = useDeckCounts()
 
   // Following a link from the drawer (Add cards, a card) shows the page it leads to.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on each navigation
@@ -174,6 +182,7 @@ function BuilderDrawer() {
         className={styles.toggle}
         aria-expanded={open}
         aria-controls="builder-drawer"
+        aria-label={`Toggle pane, ${counts.label}`}
         onClick={() => (open ? close() : setOpen(true))}
       >
         <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
@@ -186,7 +195,7 @@ function BuilderDrawer() {
         </svg>
         <span className={styles.toggleText}>
           <span>Toggle pane</span>
-          <DeckCounts />
+          <DeckCounts cards={counts.cards} dice={counts.dice} />
         </span>
       </button>
     </div>
