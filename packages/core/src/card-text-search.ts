@@ -1,14 +1,6 @@
 import { stem } from 'porter2'
 import { type CardQuery, freeText, parseCardQuery, termGroups } from './card-query.ts'
-import {
-  costTermMatches,
-  matchesCardQuery,
-  plainCardText,
-  playCostDice,
-  releaseTermMatches,
-  textTermMatches,
-  typeTermMatches,
-} from './card-query-match.ts'
+import { matchesCardQuery, plainCardText, playCostDice, termMatches } from './card-query-match.ts'
 import type { CostEntry } from './card-schemas.ts'
 
 /**
@@ -254,22 +246,15 @@ export function narrowCards<C extends NarrowableCard>(cards: readonly C[], q: st
   const text = readTextSearch(freeText(query))
   if (text.kind === 'unknown') return null
   if (text.kind === 'nothing') return []
-  return cards.filter(
-    (card) =>
-      (text.kind === 'none' || wordsMatch(text, card)) &&
-      matchesCardQuery(query, (term) => {
-        switch (term.key) {
-          case 'type':
-            return typeTermMatches(term, card.type)
-          case 'release':
-            return releaseTermMatches(term, card.release)
-          case 'text':
-            return textTermMatches(term, plainCardText(card.text))
-          case 'cost':
-            return costTermMatches(term, playCostDice(card.cost ?? undefined))
-          case 'dice':
-            return true
-        }
-      }),
-  )
+  return cards.filter((card) => {
+    if (text.kind === 'words' && !wordsMatch(text, card)) return false
+    const read = {
+      type: card.type,
+      release: card.release,
+      plainText: plainCardText(card.text),
+      costDice: playCostDice(card.cost ?? undefined),
+    }
+    // No dice term gets here (see above).
+    return matchesCardQuery(query, (term) => termMatches(term, read, () => true))
+  })
 }
