@@ -82,7 +82,9 @@ test.describe('on a phone (390×844)', () => {
     await expect(header(page).getByRole('button', { name: 'Exit builder' })).toBeInViewport()
   })
 
-  test('the builder drawer: padded, deck first, 40 px targets', async ({ page }) => {
+  test('the builder drawer: padded, deck first, title and Actions at the bottom, 40 px targets', async ({
+    page,
+  }) => {
     await logInQuickly(page, player)
     await openInBuilder(page, deckId)
     await page.getByRole('button', { name: 'Toggle pane' }).click()
@@ -102,7 +104,7 @@ test.describe('on a phone (390×844)', () => {
       expect(target.height, target.name).toBeGreaterThanOrEqual(40)
       expect(target.width, target.name).toBeGreaterThanOrEqual(40)
     }
-    // The deck leads: title, Phoenixborn, cards; then its dice, problems, First Five, description.
+    // The deck leads: Phoenixborn, cards; then its dice, problems, First Five, description.
     const sections = await drawer.getByRole('heading', { level: 3 }).allTextContents()
     expect(sections).toEqual([
       'Sera Emberlock',
@@ -112,10 +114,12 @@ test.describe('on a phone (390×844)', () => {
       'First Five',
       'Description',
     ])
+    // The heading, the title and Actions sit in a bar along the bottom, in thumb reach.
     const top = async (locator: Locator) => (await box(locator)).y
-    expect(await top(drawer.getByRole('textbox', { name: 'Deck title' }))).toBeLessThan(
-      await top(drawer.getByRole('heading', { name: 'Sera Emberlock' })),
+    expect(await top(drawer.getByRole('heading', { name: 'Sera Emberlock' }))).toBeLessThan(
+      await top(drawer.getByRole('textbox', { name: 'Deck title' })),
     )
+    expect(title.y + title.height).toBeGreaterThan(frame.y + frame.height - 120)
   })
 })
 
