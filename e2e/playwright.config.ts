@@ -7,7 +7,7 @@ export const baseURL = `http://127.0.0.1:${port}`
 
 /**
  * A second site runs on the real card pool: the 2021 set, then the current 2026 pool, read from
- * the shared data folder beside the repository (the journeys of `current-pool.spec.ts`).
+ * the shared data folder beside the repository (the journeys of `current-pool*.spec.ts`).
  */
 const CURRENT_POOL = ['../shared/data/ashes-2021', '../shared/data/ashes-2026']
 const hasCurrentPool = CURRENT_POOL.every((folder) =>
@@ -15,7 +15,7 @@ const hasCurrentPool = CURRENT_POOL.every((folder) =>
 )
 const currentPoolPort = Number(process.env.E2E_CURRENT_PORT ?? port + 1)
 const currentPoolURL = `http://127.0.0.1:${currentPoolPort}`
-const CURRENT_POOL_SPEC = /current-pool\.spec\.ts$/
+const CURRENT_POOL_SPEC = /current-pool[\w-]*\.spec\.ts$/
 
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }
 const site = (sitePort: number, env: Record<string, string> = {}) => ({

@@ -6,6 +6,7 @@
 // deck, then drives Debian's Chromium (CHROME_PATH overrides) through the pages.
 //
 //   npm run screenshots -- [--data ../shared/data/ashes-2021] [--out screenshots] [--no-build]
+//                          [--port 4530]   (a free port when not given)
 //
 // The pictures land in `screenshots/` (ignored by git), named page-width-theme.png.
 import { execFileSync, execSync, spawn } from 'node:child_process'
@@ -23,6 +24,7 @@ const { values: options } = parseArgs({
     data: { type: 'string' },
     out: { type: 'string', default: 'screenshots' },
     'no-build': { type: 'boolean', default: false },
+    port: { type: 'string' },
   },
 })
 const outDir = path.resolve(process.cwd(), options.out)
@@ -137,7 +139,7 @@ async function main() {
     })
   if (options.data) cli(['import', path.resolve(process.cwd(), options.data)])
 
-  const port = await freePort()
+  const port = options.port ? Number(options.port) : await freePort()
   const origin = `http://127.0.0.1:${port}`
   const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: ROOT,

@@ -74,3 +74,23 @@ test('the search help lists the terms; Escape closes it and focus returns', asyn
   await expect(dialog).toBeHidden()
   await expect(help).toBeFocused()
 })
+
+test('typing narrows the list at once, to what the search then finds', async ({ page }) => {
+  await page.goto('/cards/')
+  await expect(cardList(page).getByRole('link', { name: 'Bark Skin' })).toBeVisible()
+  const before = await cardNames(page).count()
+  await searchBox(page).pressSequentially('ember')
+  // Well within the 1250 ms pause: narrowed on the page, the address as it was.
+  await expect(cardList(page).getByRole('link', { name: 'Bark Skin' })).toHaveCount(0, {
+    timeout: 600,
+  })
+  expect(new URL(page.url()).search).toBe('')
+  const narrowed = await cardNames(page).allTextContents()
+  expect(narrowed.length).toBeGreaterThan(0)
+  expect(narrowed.length).toBeLessThan(before)
+  expect(narrowed).toContain('Last Ember')
+  // After the pause the address and the API's answer: the same cards.
+  await expect(page).toHaveURL(/\/cards\/\?q=ember$/)
+  await expect(cardList(page)).not.toHaveAttribute('aria-busy', 'true')
+  await expect(cardNames(page)).toHaveText(narrowed)
+})

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 
 // Players, decks and comments for the journeys, seeded through the API as any client would:
 // invitation and reset mails are read from the running site's outbox.
@@ -10,9 +10,15 @@ export const PASSWORD = 'correct horse battery'
 
 export type Player = { email: string; badge: string; username: string; token: string }
 
+/** The port of the site the running journey drives (the demo site, or the real-pool one). */
+function sitePort(): string {
+  const baseURL = test.info().project.use.baseURL
+  return baseURL ? new URL(baseURL).port : (process.env.E2E_PORT ?? '4310')
+}
+
 /** The link of the latest mail sent to `email`, read from the outbox of the running site. */
 export async function mailLink(email: string): Promise<string> {
-  const port = process.env.E2E_PORT ?? '4310'
+  const port = sitePort()
   const { dataDir } = JSON.parse(
     readFileSync(path.join(tmpdir(), `spellboard-e2e-${port}.json`), 'utf8'),
   ) as { dataDir: string }

@@ -82,7 +82,9 @@ test.describe('on a phone (390×844)', () => {
     await expect(header(page).getByRole('button', { name: 'Exit builder' })).toBeInViewport()
   })
 
-  test('the builder drawer: padded, deck first, 40 px targets', async ({ page }) => {
+  test('the builder drawer: padded, deck first, title and Actions at the bottom, 40 px targets', async ({
+    page,
+  }) => {
     await logInQuickly(page, player)
     await openInBuilder(page, deckId)
     await page.getByRole('button', { name: 'Toggle pane' }).click()
@@ -102,7 +104,7 @@ test.describe('on a phone (390×844)', () => {
       expect(target.height, target.name).toBeGreaterThanOrEqual(40)
       expect(target.width, target.name).toBeGreaterThanOrEqual(40)
     }
-    // The deck leads: title, Phoenixborn, cards; then its dice, problems, First Five, description.
+    // The deck leads: Phoenixborn, cards; then its dice, problems, First Five, description.
     const sections = await drawer.getByRole('heading', { level: 3 }).allTextContents()
     expect(sections).toEqual([
       'Sera Emberlock',
@@ -112,10 +114,12 @@ test.describe('on a phone (390×844)', () => {
       'First Five',
       'Description',
     ])
+    // The heading, the title and Actions sit in a bar along the bottom, in thumb reach.
     const top = async (locator: Locator) => (await box(locator)).y
-    expect(await top(drawer.getByRole('textbox', { name: 'Deck title' }))).toBeLessThan(
-      await top(drawer.getByRole('heading', { name: 'Sera Emberlock' })),
+    expect(await top(drawer.getByRole('heading', { name: 'Sera Emberlock' }))).toBeLessThan(
+      await top(drawer.getByRole('textbox', { name: 'Deck title' })),
     )
+    expect(title.y + title.height).toBeGreaterThan(frame.y + frame.height - 120)
   })
 })
 
@@ -169,7 +173,10 @@ test.describe('in the dark theme', () => {
 })
 
 test.describe('lists that fit on one page', () => {
-  test('show no Previous, Next or "Page 1 of 1"', async ({ page, request }) => {
+  test('deck listings read "Page 1 of 1" without Previous or Next; other lists show no pager', async ({
+    page,
+    request,
+  }) => {
     const author = await createPlayer(request, 'One Pager')
     // A word no other journey's deck has, so the public listing holds this deck alone.
     const word = Array.from({ length: 10 }, () =>
@@ -181,9 +188,33 @@ test.describe('lists that fit on one page', () => {
     })
     await postComment(request, author, published.entityId, 'The only comment.')
     await logInQuickly(page, author)
+    const noStep = async () => {
+      await expect(
+        page.getByRole('main').getByRole('button', { name: /^(Previous|Next)$/ }),
+      ).toHaveCount(0)
+      await expect(
+        page.getByRole('main').getByRole('link', { name: /^(Previous|Next)$/ }),
+      ).toHaveCount(0)
+    }
+    for (const path of [
+      `/decks/?q=${word}`,
+      `/decks/red-rains/?q=${word}`,
+      `/decks/legacy/?q=${word}`,
+      '/decks/mine/',
+    ]) {
+      await page.goto(path)
+      const pager = page.getByRole('navigation', { name: 'Deck pages' })
+      if (!path.includes('red-rains') && !path.includes('legacy')) {
+        await expect(page.getByRole('main').getByText('Single page').first()).toBeVisible()
+        await expect(pager).toHaveText('Page 1 of 1')
+      } else {
+        // No deck there: the empty state, and no pager under it.
+        await expect(page.getByText('No decks found')).toBeVisible()
+        await expect(pager).toHaveCount(0)
+      }
+      await noStep()
+    }
     for (const [path, ready] of [
-      [`/decks/?q=${word}`, 'Single page'],
-      ['/decks/mine/', 'Single page'],
       [`/decks/${published.id}/`, 'The only comment.'],
       [`/decks/${published.id}/history/`, 'Latest'],
       [`/players/${author.badge}/`, 'Single page'],
@@ -191,12 +222,7 @@ test.describe('lists that fit on one page', () => {
       await page.goto(path)
       await expect(page.getByRole('main').getByText(ready).first()).toBeVisible()
       await expect(page.getByText(/Page \d+ of \d+/)).toHaveCount(0)
-      await expect(
-        page.getByRole('main').getByRole('button', { name: /^(Previous|Next)$/ }),
-      ).toHaveCount(0)
-      await expect(
-        page.getByRole('main').getByRole('link', { name: /^(Previous|Next)$/ }),
-      ).toHaveCount(0)
+      await noStep()
     }
   })
 })

@@ -10,6 +10,8 @@ const lookup = cardNameLookup([
   card('Iron Rhino', 'iron-rhino'),
   card('Summon Iron Rhino', 'summon-iron-rhino'),
   card('Jericho, Reborn', 'jericho-reborn'),
+  card('Strengthen', 'strengthen'),
+  card('Shifting Mist', 'shifting-mist'),
 ])
 
 describe('card name lookup', () => {
@@ -28,9 +30,16 @@ describe('card name lookup', () => {
   })
 
   it.each([
-    ['Iron Rhinos', ['Iron Rhino', 'Iron Worker', 'Summon Iron Rhino']],
+    ['Iron Rhinos', ['Iron Rhino', 'Summon Iron Rhino', 'Iron Worker']],
     ['Rhino', ['Iron Rhino', 'Summon Iron Rhino']],
     ['Hamer Knight', ['Hammer Knight']],
+    ['Strenghten', ['Strengthen']],
+    ['strenthgen', ['Strengthen']],
+    ['Hammerknight', ['Hammer Knight']],
+    ['Sumon Iron Rino', ['Summon Iron Rhino', 'Iron Rhino', 'Iron Worker']],
+    ['Shifting Mists', ['Shifting Mist']],
+    ['Mist', ['Shifting Mist']],
+    ['Min', []],
     ['Zzz', []],
     ['!!!', []],
   ])('%j is near %j', (name, names) => expect(lookup.nearest?.(name)).toEqual(names))

@@ -104,3 +104,36 @@ export function textTermMatches(
 ): boolean {
   return plainText.includes(plainCardText(term.value))
 }
+
+/** What the terms other than `dice:` read of a card. */
+export type CardTermFacts = {
+  type: string
+  release: ReleaseName
+  /** `plainCardText` of the card's text. */
+  plainText: string
+  /** `playCostDice` of the card's cost. */
+  costDice: number
+}
+
+/**
+ * One term on one card. `dice:` needs what only the caller knows (the API's dice flags), so the
+ * caller answers it.
+ */
+export function termMatches(
+  term: CardTerm,
+  card: CardTermFacts,
+  dice: (term: Extract<CardTerm, { key: 'dice' }>) => boolean,
+): boolean {
+  switch (term.key) {
+    case 'type':
+      return typeTermMatches(term, card.type)
+    case 'dice':
+      return dice(term)
+    case 'release':
+      return releaseTermMatches(term, card.release)
+    case 'text':
+      return textTermMatches(term, card.plainText)
+    case 'cost':
+      return costTermMatches(term, card.costDice)
+  }
+}

@@ -179,12 +179,18 @@ describe('a known key with a bad value names the term', () => {
     if (!result.ok) expect(cardQueryErrorMessage(result.error)).toContain(`'${term}'`)
   })
 
-  it('checks releases when it is given them, by stub or name prefix', () => {
+  it('checks releases when it is given them, by the start of a word of a name or stub', () => {
     const releases = [
       { stub: 'master-set', name: 'Master Set' },
       { stub: 'the-frostdale-giants', name: 'The Frostdale Giants' },
     ]
-    for (const q of ['r:master-set', 'r:master', 'release:"the frost"', 'r:THE-FROSTDALE-GIANTS']) {
+    for (const q of [
+      'r:master-set',
+      'r:master',
+      'release:"the frost"',
+      'r:THE-FROSTDALE-GIANTS',
+      'r:frost',
+    ]) {
       expect(parseCardQuery(q, { releases }).ok).toBe(true)
     }
     expect(parseCardQuery('fire r:zzz', { releases })).toEqual({
@@ -275,10 +281,39 @@ describe('helpers', () => {
     ['Master', true],
     ['master set', true],
     ['  master   set ', true],
-    ['set', false],
-    ['master-', false],
+    ['set', true],
+    ['master-', true],
+    ['aster', false],
+    ['sets', false],
+    ['master-sets', false],
+    ['-', false],
     ['', false],
   ])('release %j names the Master Set: %s', (value, expected) => {
     expect(releaseMatches(value, { stub: 'master-set', name: 'Master Set' })).toBe(expected)
+  })
+
+  it.each([
+    ['frost', true],
+    ['Frostdale', true],
+    ['giants', true],
+    ['frostdale giants', true],
+    ['frostdale-giants', true],
+    ['the frost', true],
+    ['rost', false],
+    ['dale', false],
+    ['frostdalegiants', false],
+  ])('release %j names The Frostdale Giants: %s', (value, expected) => {
+    const release = { stub: 'the-frostdale-giants', name: 'The Frostdale Giants' }
+    expect(releaseMatches(value, release)).toBe(expected)
+  })
+
+  it.each([
+    ['oceans', true],
+    ["ocean's", true],
+    ['guard', true],
+    ['s guard', false],
+  ])("release %j names The Ocean's Guard: %s", (value, expected) => {
+    const release = { stub: 'the-oceans-guard', name: "The Ocean's Guard" }
+    expect(releaseMatches(value, release)).toBe(expected)
   })
 })

@@ -39,7 +39,7 @@ export type CardTerm =
   | { key: 'type'; negated: boolean; value: string; types: readonly CardType[] }
   /** Cards whose dice include this type; `basic` stands for cards that need no magic type. */
   | { key: 'dice'; negated: boolean; value: DiceName }
-  /** A release stub or the start of a release name; the API resolves it against its releases. */
+  /** The start of a word of a release's name or stub; the API resolves it against its releases. */
   | { key: 'release'; negated: boolean; value: string }
   /** A phrase in the card's text. */
   | { key: 'text'; negated: boolean; value: string }
@@ -101,12 +101,25 @@ export function cardTypesByPrefix(value: string): CardType[] {
 /** What a `release:` value is compared with. */
 export type ReleaseName = { stub: string; name: string }
 
-/** A `release:` value names a release by its stub or by the start of its name (any case). */
+/** Whether some word of `text` (a word starts where a letter or digit follows anything else) begins `prefix`. */
+function aWordStarts(text: string, prefix: string): boolean {
+  if (prefix === '') return false
+  for (let index = text.indexOf(prefix); index !== -1; index = text.indexOf(prefix, index + 1)) {
+    if (index === 0 || !/[\p{L}\p{N}'\u2019]/u.test(text.charAt(index - 1))) return true
+  }
+  return false
+}
+
+/**
+ * A `release:` value names a release when it starts any word of the release's name or of its
+ * stub, in any case: every expansion's name starts with "The", so `r:frost` must reach The
+ * Frostdale Giants by its second word; `r:master-set` and `r:"master set"` still name the
+ * Master Set.
+ */
 export function releaseMatches(value: string, release: ReleaseName): boolean {
   const prefix = value.replace(/\s+/g, ' ').trim().toLowerCase()
   return (
-    prefix !== '' &&
-    (stubify(value) === release.stub || release.name.toLowerCase().startsWith(prefix))
+    aWordStarts(release.name.toLowerCase(), prefix) || aWordStarts(release.stub, stubify(value))
   )
 }
 

@@ -63,12 +63,14 @@ describe.skipIf(!existsSync(REAL_DATA_DIR))('GET /v2/cards q with search terms',
       expect(await stubs(q('dice:basic'))).toEqual(await stubs('dice=basic&dice_logic=only'))
     })
 
-    it('release: and r: take a stub or the start of a release name', async () => {
+    it('release: and r: take the start of any word of a release name or stub', async () => {
       const master = await stubs('r=master-set')
       expect(master).toHaveLength(78)
       expect(await stubs(q('release:master-set'))).toEqual(master)
       expect(await stubs(q('r:"Master Set"'))).toEqual(master)
-      expect(await stubs(q('r:mast'))).toEqual(master)
+      // "mast" starts a word of the Master Set and of The Masters of Gravity.
+      expect(await stubs(q('r:mast'))).toEqual(await stubs('r=master-set&r=the-masters-of-gravity'))
+      expect(await stubs(q('r:gravity'))).toEqual(await stubs('r=the-masters-of-gravity'))
       const the = await all(q('release:the'))
       expect(the).toHaveLength(284 - 78)
       for (const card of the) expect(card.release.name).toMatch(/^The /)

@@ -1,7 +1,15 @@
 import { useSyncExternalStore } from 'react'
 import { flushSync } from 'react-dom'
 
-/** Whether a CSS media query matches, following its changes. */
+/** DESIGN.md's breakpoints, as media queries. */
+export const MEDIA = {
+  /** Phones: below 640 px. */
+  phone: '(max-width: 639px)',
+  /** Extra-large: from 1280 px the builder pane sits beside the page. */
+  wide: '(min-width: 1280px)',
+} as const
+
+/** Whether a media query matches now; re-renders when that changes. False without matchMedia. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {

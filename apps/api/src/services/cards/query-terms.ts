@@ -1,12 +1,9 @@
 import { type CardQuery, type CardTerm, hasTerms } from '@spellboard/core/card-query'
 import {
-  costTermMatches,
   matchesCardQuery,
   plainCardText,
   playCostDice,
-  releaseTermMatches,
-  textTermMatches,
-  typeTermMatches,
+  termMatches,
 } from '@spellboard/core/card-query-match'
 import { type Catalogue, type CatalogueCard, catalogueMemo } from './catalogue.ts'
 import { diceFilter } from './dice-filter.ts'
@@ -46,25 +43,17 @@ export function termsPredicate(
   if (!hasTerms(query)) return null
   const facts = factsOf(catalogue)
   const diceTests = new Map<CardTerm, (card: CatalogueCard) => boolean>()
-  const matchTerm = (card: CatalogueCard) => (term: CardTerm) => {
-    switch (term.key) {
-      case 'type':
-        return typeTermMatches(term, card.cardType)
-      case 'dice': {
-        let test = diceTests.get(term)
-        if (!test) {
-          test = diceTermTest(term)
-          diceTests.set(term, test)
-        }
-        return test(card)
-      }
-      case 'release':
-        return releaseTermMatches(term, card.release)
-      case 'text':
-        return textTermMatches(term, facts(card).plainText)
-      case 'cost':
-        return costTermMatches(term, facts(card).costDice)
+  const diceTest = (term: Extract<CardTerm, { key: 'dice' }>) => {
+    let test = diceTests.get(term)
+    if (!test) {
+      test = diceTermTest(term)
+      diceTests.set(term, test)
     }
+    return test
+  }
+  const matchTerm = (card: CatalogueCard) => {
+    const read = { type: card.cardType, release: card.release, ...facts(card) }
+    return (term: CardTerm) => termMatches(term, read, (dice) => diceTest(dice)(card))
   }
   return (card) => matchesCardQuery(query, matchTerm(card))
 }

@@ -10,6 +10,8 @@ export type MenuItem = {
   checked?: boolean
   /** Shown as a tooltip, e.g. why the item is disabled. */
   title?: string
+  /** The menu stays open after this item (an item that asks for a second press). */
+  keepOpen?: boolean
 }
 
 export type MenuProps = {
@@ -113,7 +115,7 @@ export function Menu({
         >
           {items.map((item, index) => {
             const select = () => {
-              close(true)
+              if (!item.keepOpen) close(true)
               item.onSelect()
             }
             const common = {

@@ -25,15 +25,29 @@ describe('Pagination', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
   })
 
-  it.each([0, 1])('renders nothing when there are %i pages', (pageCount) => {
-    const { container } = render(
+  it.each([0, 1])('reads Page 1 of 1 without buttons when there are %i pages', (pageCount) => {
+    render(
       <MemoryRouter>
         <Pagination page={1} pageCount={pageCount} hrefForPage={(page) => `?page=${page}`} />
       </MemoryRouter>,
     )
-    expect(container).toBeEmptyDOMElement()
-    expect(screen.queryByText(/Page \d+ of/)).toBeNull()
+    expect(screen.getByRole('navigation')).toHaveTextContent(/^Page 1 of 1$/)
     expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull()
     expect(screen.queryByRole('link', { name: 'Next' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull()
+  })
+
+  it('renders nothing on a single page when asked to', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <Pagination
+          page={1}
+          pageCount={1}
+          hrefForPage={(page) => `?page=${page}`}
+          single="nothing"
+        />
+      </MemoryRouter>,
+    )
+    expect(container).toBeEmptyDOMElement()
   })
 })

@@ -13,11 +13,16 @@ export type PaginationProps = {
   /** Names the navigation region (default 'Pagination'). */
   label?: string
   disabled?: boolean
+  /**
+   * What a single page shows: 'Page 1 of 1' alone (a paged listing, where the count of pages
+   * is part of the answer), or nothing at all (a thread that merely may grow pages).
+   */
+  single?: 'status' | 'nothing'
 }
 
 /**
- * Previous / Next with 'Page X of Y'; renders nothing when everything fits on one page (no
- * 'Page 1 of 1', no buttons that lead nowhere).
+ * Previous / Next with 'Page X of Y'. On a single page there is nowhere to go, so no buttons:
+ * only the status, or nothing (`single`).
  */
 export function Pagination({
   page,
@@ -26,8 +31,10 @@ export function Pagination({
   hrefForPage,
   label = 'Pagination',
   disabled = false,
+  single = 'status',
 }: PaginationProps) {
-  if (pageCount <= 1) return null
+  const onePage = pageCount <= 1
+  if (onePage && single === 'nothing') return null
   const control = (target: number, text: string) => {
     const unavailable = disabled || target < 1 || target > pageCount
     const className = buttonClass({ size: 'sm' })
@@ -51,11 +58,11 @@ export function Pagination({
   }
   return (
     <nav aria-label={label} className={styles.pagination}>
-      {control(page - 1, 'Previous')}
+      {onePage ? null : control(page - 1, 'Previous')}
       <span className={styles.status} aria-live="polite">
-        Page {page} of {pageCount}
+        Page {onePage ? 1 : page} of {Math.max(pageCount, 1)}
       </span>
-      {control(page + 1, 'Next')}
+      {onePage ? null : control(page + 1, 'Next')}
     </nav>
   )
 }

@@ -1,47 +1,12 @@
 import { useMergeRefs } from '@floating-ui/react'
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import {
+  CARD_SEARCH_HELP,
+  CARD_SEARCH_HELP_NOTE,
+  helpPieces,
+} from '@spellboard/core/card-query-help'
+import { useEffect, useId, useRef, useState } from 'react'
 import { usePopupPosition } from './popup-position.ts'
 import styles from './search-help.module.css'
-
-/** The terms the search box understands (`parseCardQuery` in core), each with an example. */
-const TERMS: readonly { example: string; also?: string; meaning: ReactNode }[] = [
-  {
-    example: 'type:ally',
-    also: 't:ally',
-    meaning: (
-      <>
-        Card type, by the start of its name without spaces: <code>type:ready</code> is Ready Spell,{' '}
-        <code>type:conj</code> both conjuration types.
-      </>
-    ),
-  },
-  {
-    example: 'dice:charm',
-    also: 'd:charm',
-    meaning: (
-      <>
-        Cards whose dice include that magic type; <code>dice:basic</code> finds cards needing none.
-      </>
-    ),
-  },
-  {
-    example: 'release:master-set',
-    also: 'r:frost',
-    meaning: 'A release, by its stub or the start of its name.',
-  },
-  {
-    example: 'cost<=2',
-    meaning: (
-      <>
-        Dice in the play cost, compared with <code>=</code>, <code>&lt;</code>, <code>&lt;=</code>,{' '}
-        <code>&gt;</code> or <code>&gt;=</code>.
-      </>
-    ),
-  },
-  { example: 'text:"draw 1 card"', meaning: 'A phrase in the card text.' },
-  { example: '-type:ally', meaning: 'A minus before any term leaves those cards out.' },
-  { example: 'type:ally or type:conj', meaning: 'Either of two terms.' },
-]
 
 /**
  * The "?" button next to the search box and its popover listing the search terms. Escape or
@@ -106,7 +71,7 @@ export function SearchHelp() {
             Search terms
           </h2>
           <dl className={styles.terms}>
-            {TERMS.map((term) => (
+            {CARD_SEARCH_HELP.map((term) => (
               <div key={term.example} className={styles.term}>
                 <dt>
                   <code>{term.example}</code>
@@ -117,13 +82,16 @@ export function SearchHelp() {
                     </>
                   ) : null}
                 </dt>
-                <dd>{term.meaning}</dd>
+                <dd>
+                  {helpPieces(term.meaning).map((piece, index) =>
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of a fixed text
+                    index % 2 === 1 ? <code key={index}>{piece}</code> : piece,
+                  )}
+                </dd>
               </div>
             ))}
           </dl>
-          <p className={styles.note}>
-            Terms combine with and. Any other words search card names and text as before.
-          </p>
+          <p className={styles.note}>{CARD_SEARCH_HELP_NOTE}</p>
         </div>
       ) : null}
     </>

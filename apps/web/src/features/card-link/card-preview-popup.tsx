@@ -9,7 +9,7 @@ import {
 } from '@floating-ui/react'
 import type { Card } from '@spellboard/core/card-schemas'
 import { TIMINGS } from '@spellboard/core/limits'
-import type { Ref } from 'react'
+import { type Ref, useLayoutEffect, useState } from 'react'
 import { CardImage } from '../card-image/card-image.tsx'
 import type { CardLinkTarget } from './card-link.tsx'
 import { CardPreview } from './card-preview.tsx'
@@ -34,6 +34,41 @@ const FALLBACK_PLACEMENTS = [
   'bottom',
 ] as const
 
+/** Narrower than this, the page beside the pane cannot hold a preview; it goes where it fits. */
+const MIN_ROOM = 240
+
+/**
+ * Where a preview may go while a panel marked `data-preview-avoid` (the deck builder's pane) is
+ * on screen: a preview must not cover it, since the player is working in its list. A link in
+ * the page keeps its previews on the page's side of the pane; a link in the pane shows its
+ * preview on the page, just left of the pane, at the link's height.
+ */
+function avoidPane(link: HTMLElement | null) {
+  const pane = document.querySelector<HTMLElement>('[data-preview-avoid]')
+  const left = pane?.getBoundingClientRect().left ?? 0
+  if (!link || !pane || left < MIN_ROOM) return null
+  const room = { x: 0, y: 0, width: left, height: window.innerHeight }
+  if (!pane.contains(link)) return { beside: null, placement: 'right' as const, room }
+  const besidePane = {
+    contextElement: link,
+    getBoundingClientRect: () => {
+      const row = link.getBoundingClientRect()
+      const edge = pane.getBoundingClientRect().left
+      return {
+        x: edge,
+        y: row.y,
+        top: row.top,
+        bottom: row.bottom,
+        left: edge,
+        right: edge,
+        width: 0,
+        height: row.height,
+      }
+    },
+  }
+  return { beside: besidePane, placement: 'left-start' as const, room }
+}
+
 /** The floating preview beside a card link (loaded on first use, with Floating UI). */
 export function CardPreviewPopup({
   ref,
@@ -43,17 +78,23 @@ export function CardPreviewPopup({
   onPointerEnter,
   onPointerLeave,
 }: CardPreviewPopupProps) {
+  const [avoid] = useState(() => avoidPane(reference))
+  const bounds = avoid ? { rootBoundary: avoid.room } : {}
   const { refs, floatingStyles } = useFloating({
     elements: { reference },
-    placement: 'right',
+    placement: avoid?.placement ?? 'right',
     middleware: [
       offset(TIMINGS.cardPreviewOffsetPx),
-      flip({ fallbackPlacements: [...FALLBACK_PLACEMENTS] }),
-      shift({ padding: 10 }),
+      flip({ fallbackPlacements: [...FALLBACK_PLACEMENTS], ...bounds }),
+      shift({ padding: 10, ...bounds }),
     ],
     whileElementsMounted: autoUpdate,
   })
   const mergedRef = useMergeRefs([refs.setFloating, ref])
+  // A link in the pane is measured as the pane's edge at the link's height.
+  useLayoutEffect(() => {
+    if (avoid?.beside) refs.setPositionReference(avoid.beside)
+  }, [avoid, refs])
 
   return (
     <FloatingPortal>

@@ -120,6 +120,7 @@ export function CommentsSection({
           hrefForPage={hrefForPage}
           label="Comment pages"
           disabled={thread.isPlaceholderData}
+          single="nothing"
         />
       </>
     )

@@ -21,6 +21,7 @@ const CARDS = [
   card('Emberlock Oath', { type: 'Ready Spell', phoenixborn: 'Sera Emberlock' }),
   card('Dawn Seraph', { type: 'Conjuration' }),
   card('Sera Emberlock', { type: 'Phoenixborn' }),
+  card('Mark of the Goddess', { type: 'Alteration Spell', phoenixborn: 'Astrea' }),
 ]
 
 const requests: URL[] = []
@@ -85,17 +86,21 @@ describe('the card browser while a deck is being built', () => {
     expect(within(groups[0] as HTMLElement).getAllByRole('button')).toHaveLength(4)
   })
 
-  it('shows conjurations and Phoenixborn on request, still without buttons for them', async () => {
+  it('shows everything on request (the plain listing), with buttons only where the deck can use them', async () => {
     building(true)
     const user = userEvent.setup()
     renderWithProviders(<CardsPage />, { route: '/cards/' })
     await user.click(
       await screen.findByRole('switch', { name: 'Show conjurations and Phoenixborn' }),
     )
-    await waitFor(() =>
-      expect(lastQuery()).toBe('limit=50&sort=name&order=asc&include_uniques_for=Sera+Emberlock'),
-    )
+    // No mode and no include_uniques_for: other Phoenixborns' unique cards come too.
+    await waitFor(() => expect(lastQuery()).toBe('limit=50&sort=name&order=asc'))
     expect(useAppStore.getState().preferences.deckbuilderMode).toBe(false)
-    expect(screen.getAllByRole('group', { name: /^Copies of / })).toHaveLength(2)
+    expect(screen.getByRole('link', { name: 'Mark of the Goddess' })).toBeInTheDocument()
+    expect(
+      screen
+        .getAllByRole('group', { name: /^Copies of / })
+        .map((group) => group.textContent?.replace(/^Copies of (.*) in your deck.*$/, '$1')),
+    ).toEqual(['Hammer Knight', 'Emberlock Oath'])
   })
 })

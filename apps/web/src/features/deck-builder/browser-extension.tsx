@@ -16,8 +16,9 @@ const renderActions = (card: Card) =>
 
 /**
  * What the Reborn card browser gains while a deck is being built: the listing narrowed to cards
- * the deck can hold (unless the player shows conjurations and Phoenixborn too), the open deck's
- * unique cards, quantity buttons, and on each Phoenixborn a button to use it for the deck.
+ * the deck can hold with the open deck's unique cards, quantity buttons, and on each Phoenixborn
+ * a button to use it for the deck. With conjurations and Phoenixborn shown, the listing is the
+ * plain one (every Phoenixborn and every unique card); cards the deck cannot hold get no buttons.
  * Until the deck has a Phoenixborn the switch starts on, so the Phoenixborn are there to choose
  * from; once it has one, the player's own preference applies.
  */
@@ -32,10 +33,7 @@ export function useBuilderBrowserExtension(): CardBrowserExtension | undefined {
   return useMemo(() => {
     if (!enabled) return undefined
     return {
-      query: {
-        ...(showAll ? {} : { mode: 'deckbuilder' }),
-        include_uniques_for: phoenixborn,
-      },
+      query: showAll ? {} : { mode: 'deckbuilder', include_uniques_for: phoenixborn },
       renderActions,
       controls: (
         <Toggle

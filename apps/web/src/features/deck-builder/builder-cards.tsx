@@ -1,5 +1,6 @@
 import { cardTotal } from '@spellboard/core/deck-rules'
 import { countCopies, deckSections } from '@spellboard/core/deck-sections'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { buttonClass } from '../../components/ui/button.tsx'
 import { useAppStore } from '../../store/app-store.ts'
@@ -20,8 +21,14 @@ function CardRow({
   editable: boolean
   hint?: string | null
 }) {
+  const [pressed, setPressed] = useState(false)
   return (
-    <li className={styles.row}>
+    <li
+      className={styles.row}
+      data-pressed={(hint && pressed) || undefined}
+      onPointerDown={hint ? () => setPressed(true) : undefined}
+      onPointerLeave={hint ? () => setPressed(false) : undefined}
+    >
       {editable ? (
         <QuantityButtons card={card} />
       ) : (

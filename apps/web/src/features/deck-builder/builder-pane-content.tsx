@@ -18,15 +18,18 @@ export function BuilderPaneContent() {
   const redRains = useAppStore((state) => state.builder.deck.isRedRains)
   return (
     <div className={styles.content}>
-      <header className={styles.header}>
-        <h2 id="builder-heading" className={styles.heading}>
-          Build your {redRains ? <span className={styles.redRains}>Red Rains</span> : null}
-          {redRains ? ' ' : null}deck
-        </h2>
-        <BuilderActions />
-      </header>
+      {/* At the top of the pane; on a phone, a bar at the bottom of the drawer, in thumb reach. */}
+      <div className={styles.deckBar}>
+        <header className={styles.header}>
+          <h2 id="builder-heading" className={styles.heading}>
+            Build your {redRains ? <span className={styles.redRains}>Red Rains</span> : null}
+            {redRains ? ' ' : null}deck
+          </h2>
+          <BuilderActions />
+        </header>
+        <TitleEditor />
+      </div>
       <SaveConflict />
-      <TitleEditor />
       {phoenixborn ? (
         <>
           {/* The deck first (title, Phoenixborn, cards), then its dice and description. */}

@@ -1,13 +1,13 @@
+import { cardTotal, diceTotal } from '@spellboard/core/deck-rules'
+import { DECK_RULES } from '@spellboard/core/limits'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { queryClient } from '../../api/query-client.ts'
-import { useMediaQuery } from '../../lib/use-media-query.ts'
+import { MEDIA, useMediaQuery } from '../../lib/use-media-query.ts'
+import { useAppStore } from '../../store/app-store.ts'
 import styles from './builder-pane.module.css'
 import { BuilderPaneContent } from './builder-pane-content.tsx'
-
-/** DESIGN.md's extra-large breakpoint: from here the pane sits beside the page. */
-const WIDE = '(min-width: 1280px)'
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
@@ -33,20 +33,86 @@ function trapTab(event: KeyboardEvent, trap: HTMLElement, drawer: HTMLElement | 
   }
 }
 
+/**
+ * The column's height is what the viewport shows of it: below the site header until the page
+ * scrolls past the header, the whole height after. A column taller than the viewport would
+ * leave its last pixels off screen, and focusing something there (the menu of Actions, the
+ * description editor) would scroll the page itself by up to the header's height.
+ */
+function useFitToViewport() {
+  const ref = useRef<HTMLElement>(null)
+  useLayoutEffect(() => {
+    const pane = ref.current
+    if (!pane) return
+    let frame = 0
+    const fit = () => {
+      frame = 0
+      const top = Math.max(0, Math.round(pane.getBoundingClientRect().top))
+      pane.style.setProperty('--pane-top', `${top}px`)
+    }
+    const schedule = () => {
+      if (!frame) frame = window.requestAnimationFrame(fit)
+    }
+    fit()
+    window.addEventListener('scroll', schedule, { passive: true })
+    window.addEventListener('resize', schedule)
+    return () => {
+      window.cancelAnimationFrame(frame)
+      window.removeEventListener('scroll', schedule)
+      window.removeEventListener('resize', schedule)
+    }
+  }, [])
+  return ref
+}
+
 /** The deck-builder pane: part of the page at extra-large widths, a drawer below that. */
 export function BuilderPane() {
-  const wide = useMediaQuery(WIDE)
+  const wide = useMediaQuery(MEDIA.wide)
   return (
     // The pane lives beside the routes, outside their provider; it shares the same cache.
     <QueryClientProvider client={queryClient}>
-      {wide ? (
-        <aside className={styles.pane} aria-labelledby="builder-heading">
-          <BuilderPaneContent />
-        </aside>
-      ) : (
-        <BuilderDrawer />
-      )}
+      {wide ? <BuilderColumn /> : <BuilderDrawer />}
     </QueryClientProvider>
+  )
+}
+
+function BuilderColumn() {
+  const ref = useFitToViewport()
+  return (
+    // Card previews open on the page beside the pane, never over it (card-preview-popup).
+    <aside ref={ref} className={styles.pane} aria-labelledby="builder-heading" data-preview-avoid>
+      <BuilderPaneContent />
+    </aside>
+  )
+}
+
+/** The deck's counts, as the toggle says them to a screen reader. */
+function useDeckCounts() {
+  const cards = useAppStore((state) => cardTotal(state.builder.deck.cards))
+  const dice = useAppStore((state) => diceTotal(state.builder.deck.dice))
+  return {
+    cards,
+    dice,
+    label: `${cards}/${DECK_RULES.cards} cards, ${dice}/${DECK_RULES.dice} dice`,
+  }
+}
+
+/**
+ * The deck's counts on the toggle, so a player adding cards with the drawer shut still sees
+ * 29/30; a count not yet full is not bold.
+ */
+function DeckCounts({ cards, dice }: { cards: number; dice: number }) {
+  const full = (count: number, wanted: number) => (count === wanted ? 'true' : 'false')
+  return (
+    <span className={styles.counts} aria-hidden="true">
+      <span data-full={full(cards, DECK_RULES.cards)}>
+        {cards}/{DECK_RULES.cards} cards
+      </span>
+      {' · '}
+      <span data-full={full(dice, DECK_RULES.dice)}>
+        {dice}/{DECK_RULES.dice} dice
+      </span>
+    </span>
   )
 }
 
@@ -60,6 +126,7 @@ function BuilderDrawer() {
   const drawerRef = useRef<HTMLDivElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
+  const counts = useDeckCounts()
 
   // Following a link from the drawer (Add cards, a card) shows the page it leads to.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on each navigation
@@ -115,6 +182,7 @@ function BuilderDrawer() {
         className={styles.toggle}
         aria-expanded={open}
         aria-controls="builder-drawer"
+        aria-label={`Toggle pane, ${counts.label}`}
         onClick={() => (open ? close() : setOpen(true))}
       >
         <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
@@ -125,7 +193,10 @@ function BuilderDrawer() {
             strokeLinecap="round"
           />
         </svg>
-        Toggle pane
+        <span className={styles.toggleText}>
+          <span>Toggle pane</span>
+          <DeckCounts cards={counts.cards} dice={counts.dice} />
+        </span>
       </button>
     </div>
   )

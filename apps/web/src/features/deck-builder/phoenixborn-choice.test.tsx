@@ -29,6 +29,7 @@ const ARADEL = {
   battlefield: 8,
   life: 16,
   spellboard: 4,
+  text: '**Spring Bloom**: [[main]]: Place 1 [[natural:class]] die on a unit.',
 }
 const KNIGHT = { name: 'Hammer Knight', stub: 'hammer-knight', type: 'Ally', release }
 const OATH = {
@@ -230,4 +231,19 @@ describe('the three ways to choose a Phoenixborn', () => {
       expect(outcomes[2]).toEqual(outcomes[0])
     },
   )
+})
+
+describe('the Phoenixborn picker', () => {
+  it('shows each Phoenixborn’s ability text under its name and stats, describing its button', async () => {
+    useAppStore.setState({ builder: startNewDeck(INITIAL_BUILDER, false) })
+    renderWithProviders(<PhoenixbornPicker />)
+    const button = await screen.findByRole('button', { name: /^Aradel Summergaard/ })
+    const item = button.closest('li') as HTMLElement
+    expect(within(item).getByText('Spring Bloom')).toBeInTheDocument()
+    expect(item).toHaveTextContent('Place 1')
+    expect(button).toHaveAccessibleDescription(/Spring Bloom.*Place 1/)
+    // Sera has no text in this listing: no empty box under her.
+    const sera = (await screen.findByRole('button', { name: /^Sera Emberlock/ })).closest('li')
+    expect(sera?.children).toHaveLength(1)
+  })
 })

@@ -4,10 +4,15 @@ import { phoenixbornOptionsQuery } from '../../api/decks.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
 import { useAppStore } from '../../store/app-store.ts'
+import { CardText } from '../card-text/card-text.tsx'
 import { choosePhoenixborn } from './builder-commands.ts'
 import styles from './phoenixborn-picker.module.css'
 
-/** Every Reborn Phoenixborn (`GET /v2/cards?types=phoenixborn`), one button each. */
+/**
+ * Every Reborn Phoenixborn (`GET /v2/cards?types=phoenixborn`): a button each with the name and
+ * stats, and the ability text under it (outside the button, which may hold no links; the whole
+ * box still picks, and the text describes the button).
+ */
 export function PhoenixbornPicker({ onPicked }: { onPicked?: () => void }) {
   const current = useAppStore((state) => state.builder.deck.phoenixborn?.stub)
   const listing = useQuery({
@@ -35,11 +40,16 @@ export function PhoenixbornPicker({ onPicked }: { onPicked?: () => void }) {
   return (
     <ul className={styles.list} aria-label="Phoenixborn">
       {listing.data.map((card) => (
-        <li key={card.stub}>
+        <li
+          key={card.stub}
+          className={styles.item}
+          data-current={card.stub === current || undefined}
+        >
           <button
             type="button"
             className={styles.choice}
             aria-pressed={card.stub === current}
+            aria-describedby={card.text ? `pick-${card.stub}-text` : undefined}
             onClick={() => pick(card)}
           >
             <span className={styles.name}>{card.name}</span>
@@ -49,6 +59,11 @@ export function PhoenixbornPicker({ onPicked }: { onPicked?: () => void }) {
               <Stat label="Spellboard" value={card.spellboard} />
             </span>
           </button>
+          {card.text ? (
+            <div id={`pick-${card.stub}-text`} className={styles.text}>
+              <CardText text={card.text} />
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>

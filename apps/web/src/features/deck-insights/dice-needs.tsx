@@ -1,4 +1,5 @@
 import type { DiceAnalysis, SymbolCounts } from '@spellboard/core/deck-analysis'
+import { Fragment } from 'react'
 import { Icon, type IconName } from '../../components/icons/icon.tsx'
 import { dieColours } from '../card-text/game-icon.tsx'
 import styles from './deck-insights.module.css'
@@ -11,11 +12,12 @@ function Symbols({ counts }: { counts: SymbolCounts }) {
     counts.power ? `${counts.power} power` : null,
   ].filter((part) => part !== null)
   if (parts.length === 0) return '–'
+  // The comma and its space stay outside the unbreakable pieces, where no box can eat the space.
   return parts.map((part, index) => (
-    <span key={part} className={styles.symbols}>
-      {part}
-      {index < parts.length - 1 ? ', ' : null}
-    </span>
+    <Fragment key={part}>
+      {index > 0 ? ', ' : null}
+      <span className={styles.symbols}>{part}</span>
+    </Fragment>
   ))
 }
 

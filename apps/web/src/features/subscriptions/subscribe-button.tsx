@@ -25,6 +25,27 @@ type SubscribeButtonProps = {
   className?: string
 }
 
+/** Subscribing to a thread, or leaving it, with its toasts: for a button or a menu item. */
+export function useSubscription(
+  subject: SubscribeButtonProps['subject'],
+  entityId: number,
+  lastSeenEntityId: number | null | undefined,
+) {
+  const subscribed = Boolean(lastSeenEntityId)
+  const toggle = useToggleSubscription(entityId)
+  return {
+    subscribed,
+    label: subscribed ? 'Unsubscribe' : 'Subscribe',
+    busy: toggle.isPending,
+    run: () =>
+      toggle.mutate(subscribed, {
+        onSuccess: () =>
+          notify.success(subscribed ? TOASTS[subject].unsubscribed : TOASTS[subject].subscribed),
+        onError: notifyApiError,
+      }),
+  }
+}
+
 /** Follows or stops following a card's comments or a deck's updates and comments. */
 export function SubscribeButton({
   subject,
@@ -33,23 +54,16 @@ export function SubscribeButton({
   variant = 'secondary',
   className,
 }: SubscribeButtonProps) {
-  const subscribed = Boolean(lastSeenEntityId)
-  const toggle = useToggleSubscription(entityId)
+  const subscription = useSubscription(subject, entityId, lastSeenEntityId)
   return (
     <Button
       variant={variant}
       className={className}
-      busy={toggle.isPending}
-      onClick={() =>
-        toggle.mutate(subscribed, {
-          onSuccess: () =>
-            notify.success(subscribed ? TOASTS[subject].unsubscribed : TOASTS[subject].subscribed),
-          onError: notifyApiError,
-        })
-      }
+      busy={subscription.busy}
+      onClick={subscription.run}
     >
-      <Icon name={subscribed ? 'bookmark-filled' : 'bookmark'} />
-      {subscribed ? 'Unsubscribe' : 'Subscribe'}
+      <Icon name={subscription.subscribed ? 'bookmark-filled' : 'bookmark'} />
+      {subscription.label}
     </Button>
   )
 }

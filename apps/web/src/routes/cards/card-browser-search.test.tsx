@@ -104,6 +104,50 @@ describe('the card browser search language', () => {
     await waitFor(() => expect(lastQuery()).toContain('q=hamm+type%3Aactionspell'))
   })
 
+  it('typing narrows the cards on screen at once; the address and the API wait for the pause', async () => {
+    const knight = { ...HAMMER, text: 'Aftershock 1.' }
+    const rhino = {
+      name: 'Iron Rhino',
+      stub: 'iron-rhino',
+      type: 'Conjuration',
+      release: HAMMER.release,
+      text: 'Hammer it home.',
+    }
+    const owl = { ...HAMMER, name: 'Three-Eyed Owl', stub: 'three-eyed-owl', text: 'Memory.' }
+    answer = (url) => {
+      const q = url.searchParams.get('q')
+      const results = q === 'hammer' ? [knight, rhino] : [knight, rhino, owl]
+      return { status: 200, body: { count: results.length, next: null, previous: null, results } }
+    }
+    const u = user()
+    renderBrowser('/cards/')
+    await screen.findByRole('link', { name: 'Three-Eyed Owl' })
+    const listed = () =>
+      within(screen.getByRole('list', { name: 'Cards' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent)
+        .filter((name) => name !== '')
+    const requestsBefore = requests.length
+    await u.type(box(), 'hamm')
+    // By name and by text, at once: no request, no address yet.
+    expect(listed()).toEqual(['Hammer Knight', 'Iron Rhino'])
+    expect(screen.getByText('2 cards')).toBeInTheDocument()
+    await u.type(box(), 'er k')
+    expect(listed()).toEqual(['Hammer Knight'])
+    expect(screen.getByTestId('search').textContent).toBe('')
+    expect(requests.length).toBe(requestsBefore)
+    // A phrase cannot be told here: the list stays as it is until the API answers.
+    await u.clear(box())
+    await u.type(box(), '"memory')
+    expect(listed()).toEqual(['Hammer Knight', 'Iron Rhino', 'Three-Eyed Owl'])
+    await u.clear(box())
+    await u.type(box(), 'hammer')
+    act(() => vi.advanceTimersByTime(1300))
+    expect(screen.getByTestId('search').textContent).toBe('?q=hammer')
+    await waitFor(() => expect(lastQuery()).toContain('q=hammer'))
+    await waitFor(() => expect(listed()).toEqual(['Hammer Knight', 'Iron Rhino']))
+  })
+
   it('typing a term lights its chip before the search is sent', async () => {
     const u = user()
     renderBrowser('/cards/')
@@ -165,6 +209,12 @@ describe('the card browser search language', () => {
       expect(within(dialog).getByText(example)).toBeInTheDocument()
     }
     expect(within(dialog).getByText('text:"draw 1 card"')).toBeInTheDocument()
+    expect(within(dialog).getByText('r:frost')).toBeInTheDocument()
+    // The last line says what plain words do, not how it used to be.
+    expect(dialog).not.toHaveTextContent(/as before/)
+    expect(dialog).toHaveTextContent(
+      'Other words find cards with a word in the name or text that starts with each of them',
+    )
     await u.keyboard('{Escape}')
     expect(screen.queryByRole('dialog', { name: 'Search terms' })).toBeNull()
     expect(help).toHaveFocus()

@@ -30,6 +30,7 @@ import { SortControl } from '../../features/card-filters/sort-control.tsx'
 import { TextFilter } from '../../features/card-filters/text-filter.tsx'
 import { TypeFilter } from '../../features/card-filters/type-filter.tsx'
 import { useCardFilters } from '../../features/card-filters/use-card-filters.ts'
+import { useNarrowedCards } from '../../features/card-filters/use-narrowed-cards.ts'
 import { searchTermError, useSearchChips } from '../../features/card-filters/use-search-chips.ts'
 import { CardList, type RenderCardActions } from '../../features/card-list/card-list.tsx'
 import { LoadMore } from '../../features/card-list/load-more.tsx'
@@ -140,9 +141,18 @@ export function CardBrowser({ legacy, extension }: CardBrowserProps) {
   // Fifty cards render as a deferred update, which React splits into short tasks; the query's
   // own update would render them in one long task and hold up the page.
   const pages = useDeferredValue(listing.data?.pages)
-  const cards: Card[] = useMemo(() => pages?.flatMap((page) => page.results) ?? [], [pages])
-  const count = pages?.[0]?.count
-  const isEmpty = !listing.isPlaceholderData && count === 0
+  const loaded: Card[] = useMemo(() => pages?.flatMap((page) => page.results) ?? [], [pages])
+  const narrowed = useNarrowedCards(loaded, draft.q, {
+    applied: applied.q,
+    settled: Boolean(listing.data) && !listing.isPlaceholderData,
+    complete: !listing.hasNextPage,
+  })
+  const cards = narrowed?.cards ?? loaded
+  const count = narrowed ? (narrowed.complete ? cards.length : undefined) : pages?.[0]?.count
+  // Narrowed, every loaded card of a complete answer has been read: none is none.
+  const isEmpty = narrowed
+    ? narrowed.complete && cards.length === 0
+    : !listing.isPlaceholderData && count === 0
   // On phones the filters fold away under one button, leaving the search and the cards.
   const [filtersOpen, setFiltersOpen] = useState(false)
   const foldId = useId()
@@ -244,19 +254,28 @@ export function CardBrowser({ legacy, extension }: CardBrowserProps) {
             </Button>
           }
         />
+      ) : narrowed && !narrowed.complete && cards.length === 0 ? (
+        // The loaded cards hold none of them; the API may have more.
+        <p className={styles.count} aria-live="polite">
+          Searching all cards...
+        </p>
       ) : cards.length ? (
         <>
           <p className={styles.count} aria-live="polite">
-            {count === 1 ? '1 card' : `${count ?? cards.length} cards`}
+            {count === undefined
+              ? `${cards.length} of the cards shown match; searching all cards...`
+              : count === 1
+                ? '1 card'
+                : `${count} cards`}
           </p>
           <CardList
             cards={cards}
             galleryStyle={galleryStyle}
             legacy={legacy}
             renderActions={extension?.renderActions}
-            stale={listing.isPlaceholderData}
+            stale={!narrowed && listing.isPlaceholderData}
           />
-          {listing.hasNextPage ? (
+          {listing.hasNextPage && !narrowed ? (
             <LoadMore loading={loading} onLoadMore={() => void listing.fetchNextPage()} />
           ) : null}
         </>

@@ -73,7 +73,7 @@ describe('Deck history', () => {
         {
           status: 200,
           body: page(
-            [deck(9, 'Third'), deck(7, 'Second')],
+            [deck(9, 'Third', { dice: [{ name: 'charm', count: 9 }] }), deck(7, 'Second')],
             'http://localhost/v2/decks/5/snapshots?show_public_only=true&offset=30',
           ),
         },
@@ -95,12 +95,16 @@ describe('Deck history', () => {
     ).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Load more snapshots...' })).toBeNull()
 
-    // Each snapshot compares with the one before it; the oldest has none before it.
+    // Each snapshot compares with the one before it, unless nothing changed; the oldest has
+    // none before it.
     const changes = within(list).getAllByRole('link', { name: 'Changes since previous' })
     expect(changes.map((link) => link.getAttribute('href'))).toEqual([
       '/decks/compare/?left=7&right=9',
-      '/decks/compare/?left=6&right=7',
     ])
+    const after = within(list).getAllByRole('listitem')
+    expect(after[1]).toHaveTextContent('No changes since the previous snapshot')
+    expect(after[0]).not.toHaveTextContent('No changes')
+    expect(after[2]).not.toHaveTextContent(/changes/i)
   })
 
   it('shows the latest save first in the private view, and private snapshots', async () => {

@@ -43,7 +43,7 @@ function Badges({
         </Tag>
         {latest ? <Tag tone="accent">Latest</Tag> : null}
       </span>
-      {previous ? <ChangesSincePrevious previous={previous.id} current={deck.id} /> : null}
+      {previous ? <ChangesSincePrevious previous={previous} current={deck} /> : null}
     </>
   )
 }

@@ -124,6 +124,11 @@ describe('Deck details', () => {
       '/players/1demo/',
     )
     expect(screen.getByRole('link', { name: 'Ashen Dawn' })).toHaveAttribute('href', '/decks/3/')
+    // A release without a deck of its own leads to its cards.
+    expect(screen.getByRole('link', { name: 'Master Set' })).toHaveAttribute(
+      'href',
+      '/cards/?r=master-set',
+    )
     expect(screen.getByText('6/30')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute(
       'href',
@@ -199,6 +204,59 @@ describe('Deck details', () => {
     expect(screen.getByRole('button', { name: 'Editing' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Clone as PvP' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument()
+  })
+
+  it('on a phone, shows the owner Edit and Share... and puts the rest in a menu named More', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 639px)',
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }))
+    useAppStore.setState({
+      session: { token: liveToken(), username: 'Demo Player', badge: '1demo', isAdmin: false },
+    })
+    replies = {
+      'GET /decks/11': {
+        status: 200,
+        body: {
+          deck: deck({ id: 11, source_id: null, is_public: false, is_snapshot: false }),
+          releases: [],
+        },
+      },
+    }
+    renderAt('/decks/mine/11/')
+    const edit = await screen.findByRole('button', { name: 'Edit' })
+    const actions = edit.parentElement as HTMLElement
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Edit', 'Share...', 'More'])
+    fireEvent.click(screen.getByRole('button', { name: 'More' }))
+    const menu = screen.getByRole('menu')
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Print',
+      'Private History',
+      'Compare with…',
+      'Delete',
+      'Clone & Edit',
+      'Clone as PvE',
+      'Subscribe',
+    ])
+    const print = vi.fn()
+    vi.stubGlobal('print', print)
+    // Delete asks again inside the menu, which stays open for the second press.
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }))
+    expect(
+      within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Confirm?' }),
+    ).toBeVisible()
+    fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Print' }))
+    expect(print).toHaveBeenCalledOnce()
+    expect(screen.queryByRole('menu')).toBeNull()
   })
 
   it('sends a public deck opened on the private route to its public address', async () => {

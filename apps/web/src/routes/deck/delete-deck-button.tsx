@@ -17,12 +17,11 @@ type DeleteDeckButtonProps = {
   className?: string
 }
 
-/** Delete, asking once ('Confirm?' for 3 seconds); the builder lets go of the deck it deletes. */
-export function DeleteDeckButton({ deck, onDeleted, className }: DeleteDeckButtonProps) {
+/** Deletes a deck (after the caller's confirmation); the builder lets go of the deck it deletes. */
+export function useDeleteDeckAction(deck: DeletableDeck, onDeleted: () => void) {
   const remove = useDeleteDeck()
   const forgetDeck = useForgetDeck()
-
-  const onConfirm = () =>
+  const run = () =>
     remove.mutate(deck.id, {
       onSuccess: () => {
         forgetDeck(deck.id)
@@ -33,9 +32,14 @@ export function DeleteDeckButton({ deck, onDeleted, className }: DeleteDeckButto
       },
       onError: notifyApiError,
     })
+  return { busy: remove.isPending, run }
+}
 
+/** Delete, asking once ('Confirm?' for 3 seconds). */
+export function DeleteDeckButton({ deck, onDeleted, className }: DeleteDeckButtonProps) {
+  const { busy, run } = useDeleteDeckAction(deck, onDeleted)
   return (
-    <ConfirmButton busy={remove.isPending} className={className} onConfirm={onConfirm}>
+    <ConfirmButton busy={busy} className={className} onConfirm={run}>
       Delete
     </ConfirmButton>
   )
