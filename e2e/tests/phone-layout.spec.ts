@@ -87,6 +87,10 @@ test.describe('on a phone (390×844)', () => {
   }) => {
     await logInQuickly(page, player)
     await openInBuilder(page, deckId)
+    // Shut, the drawer holds none of the pane's contents: their code loads on the first opening.
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Toggle pane' })).toBeVisible()
+    await expect(page.locator('#builder-heading')).toHaveCount(0)
     await page.getByRole('button', { name: 'Toggle pane' }).click()
     const drawer = page.getByRole('dialog', { name: /^Build your deck/ })
     await expect(drawer).toBeVisible()

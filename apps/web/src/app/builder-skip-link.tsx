@@ -9,19 +9,18 @@ import styles from './root-layout.module.css'
  */
 export function BuilderSkipLink() {
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
+    const toggle = document.querySelector<HTMLElement>('[aria-controls="builder-drawer"]')
     const heading = document.getElementById('builder-heading')
-    const drawer = heading?.closest<HTMLElement>('[inert]')
-    const target = drawer
-      ? document.querySelector<HTMLElement>(`[aria-controls="${drawer.id}"]`)
-      : heading
+    const target = toggle?.getAttribute('aria-expanded') === 'false' ? toggle : heading
     if (!target) return
     event.preventDefault()
     if (target === heading) target.tabIndex = -1
     target.focus()
   }
   return (
+    // #builder is the pane, column or drawer, whether or not its contents have loaded.
     // biome-ignore lint/a11y/useValidAnchor: a real in-page link; the handler only picks a better focus target
-    <a className={styles.skipLink} href="#builder-heading" onClick={skip}>
+    <a className={styles.skipLink} href="#builder" onClick={skip}>
       Skip to deck builder
     </a>
   )

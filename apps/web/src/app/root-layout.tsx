@@ -6,6 +6,7 @@ import { useSessionWiring } from '../features/session/session-wiring.ts'
 import { useSessionEndedHere } from '../features/session/use-session-ended-here.ts'
 import { AfterPaint } from '../lib/after-paint.tsx'
 import { pageTitle } from '../lib/route-meta.ts'
+import { MEDIA, useMediaQuery } from '../lib/use-media-query.ts'
 import { useAppStore } from '../store/app-store.ts'
 import { lazyScreen } from './lazy-screen.ts'
 import styles from './root-layout.module.css'
@@ -14,8 +15,14 @@ import { SiteHeader } from './site-header/site-header.tsx'
 import { useThemeAttribute } from './use-theme-attribute.ts'
 
 const appRoutes = lazyScreen(() => import('./app-routes.tsx').then((m) => m.AppRoutes))
+// A column beside the page at extra-large widths, a drawer below that.
 const BuilderPane = lazy(() =>
   import('../features/deck-builder/builder-pane.tsx').then((m) => ({ default: m.BuilderPane })),
+)
+const BuilderDrawer = lazy(() =>
+  import('../features/deck-builder/builder-drawer.tsx').then((m) => ({
+    default: m.BuilderDrawer,
+  })),
 )
 // Shown while a screen's code loads: the first screen loads with the shell, so it is not needed
 // before the first paint.
@@ -65,6 +72,7 @@ export function RootLayout() {
   useBuilderWiring()
   const building = useBuilderEnabled() && loggedIn
   const routesReady = useFirstScreenReady(location.pathname)
+  const wide = useMediaQuery(MEDIA.wide)
 
   // Every navigation resets the title to the route's; a layout effect, so the passive effect of
   // a screen that names itself from its data (useDocumentTitle) still runs after and wins.
@@ -108,9 +116,7 @@ export function RootLayout() {
           {/* Beside <main> at extra-large widths, a drawer below that; loaded only when building,
               once the first screen has painted: the page the player opened comes first. */}
           {building && routesReady ? (
-            <AfterPaint>
-              <BuilderPane />
-            </AfterPaint>
+            <AfterPaint>{wide ? <BuilderPane /> : <BuilderDrawer />}</AfterPaint>
           ) : null}
         </div>
         <AfterPaint>

@@ -6,14 +6,12 @@ import styles from './builder-pane.module.css'
 import { BuilderPhoenixborn } from './builder-phoenixborn.tsx'
 import { DescriptionEditor } from './description-editor.tsx'
 import { DiceCounters } from './dice-counters.tsx'
-import { useLeavePrompt } from './leave-prompt.ts'
 import { PhoenixbornPicker } from './phoenixborn-picker.tsx'
 import { SaveConflict } from './save-conflict.tsx'
 import { TitleEditor } from './title-editor.tsx'
 
 /** Everything the pane shows, wherever it is placed (column or drawer). */
 export function BuilderPaneContent() {
-  useLeavePrompt()
   const phoenixborn = useAppStore((state) => state.builder.deck.phoenixborn)
   const redRains = useAppStore((state) => state.builder.deck.isRedRains)
   return (
