@@ -1,8 +1,9 @@
-// `npm run build` (server part): the API as one JavaScript file, `dist/server.js`, that plain
-// `node` runs in production. esbuild bundles our own code (`src/` and `@spellboard/core`) and
-// leaves every npm package and Node built-in to be loaded from node_modules as usual. The entry
-// is split from the rest (`dist/chunk-*.js`), so a process that relaunches itself with the
-// embedded database's V8 flags (src/runtime-flags.ts) has loaded nothing else before it does.
+// `npm run build` (server part): the API as JavaScript that plain `node` runs in production,
+// `dist/server.js` and the chunks it loads. esbuild bundles our own code, `@spellboard/core` and
+// the npm packages (all but the few listed as external below). The entry is split from the
+// rest, so a process that relaunches itself with the embedded database's V8 flags
+// (src/lib/runtime-flags.ts) has loaded nothing else before it does. Then the migrated database
+// that new embedded data folders start from is made (src/db/template.ts).
 // `dist/` sits beside `src/`, so `src/paths.ts` finds the migrations and demo data from both.
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'

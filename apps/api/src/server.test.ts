@@ -16,7 +16,7 @@ import { isHealthy, sleep } from '../bench/api-process.ts'
 import { SERA_DECK } from '../test/deck-fixtures.ts'
 import { CLOSED_CLEANLY, serverPid, slowSave, startSite } from '../test/started-site.ts'
 import { queryRows } from './db/client.ts'
-import { EMBEDDED_DATABASE_FLAGS } from './runtime-flags.ts'
+import { EMBEDDED_DATABASE_FLAGS } from './lib/runtime-flags.ts'
 
 /**
  * `npm start` as operators and supervisors run it, stopped by a signal to npm or to its whole

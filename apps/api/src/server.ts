@@ -1,8 +1,8 @@
 import module from 'node:module'
-import { relaunchForEmbeddedDatabase } from './runtime-flags.ts'
+import { relaunchForEmbeddedDatabase } from './lib/runtime-flags.ts'
 
 // Before anything else loads: on the embedded database the process first takes the V8 flags
-// it needs (runtime-flags.ts), then starts the server.
+// it needs (lib/runtime-flags.ts), then starts the server.
 relaunchForEmbeddedDatabase()
 module.enableCompileCache()
 await import('./main.ts')

@@ -1,6 +1,6 @@
 import { cpSync, existsSync } from 'node:fs'
 import path from 'node:path'
-import type { PGlite, PGlite as PGliteClass } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import type { SQL } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -55,10 +55,14 @@ pg.types.setTypeParser(TIMESTAMP, (value) => value)
  */
 const PGLITE_SHARED_BUFFERS = '16MB'
 
-function pgliteOptions(PGlite: typeof PGliteClass) {
+function pgliteOptions(PGliteClass: typeof PGlite) {
   return {
     parsers: PGLITE_PARSERS,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    startParams: [
+      ...PGliteClass.defaultStartParams,
+      '-c',
+      `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+    ],
   }
 }
 const PGLITE_PARSERS = {

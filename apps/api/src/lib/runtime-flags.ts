@@ -1,5 +1,5 @@
 /**
- * V8 flags the server runs with on the embedded database (PGlite), where they halve its memory
+ * V8 flags the server and the CLI run with on the embedded database (PGlite), which halve its memory
  * (docs/decisions/012-memory-of-the-embedded-database.md):
  * - `--liftoff-only`: PGlite's WebAssembly (Postgres, 9 MB of code) runs on V8's baseline
  *   compiler only. Optimising its hot functions took 500 MB more for a few seconds after
