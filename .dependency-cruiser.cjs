@@ -30,7 +30,7 @@ const WEB = {
 /** apps/api/src: entry → routes/plugins → services → db → lib; cli and import sit on services. */
 const API = {
   entry: {
-    path: '^apps/api/src/(server|app|shutdown|deps)\\.ts$',
+    path: '^apps/api/src/(server|main|app|shutdown|deps)\\.ts$',
     may: ['entry', 'routes', 'plugins', 'cli', 'import', 'services', 'db', 'lib', 'config'],
   },
   cli: { path: '^apps/api/src/cli/', may: ['cli', 'import', 'services', 'db', 'lib', 'config'] },

@@ -11,6 +11,12 @@ export const API_ROOT = path.resolve(import.meta.dirname, '..')
 /** The original demo card set shipped with the project. */
 export const DEMO_DATA_DIR = path.join(API_ROOT, 'demo-data')
 
+/**
+ * A new embedded database, already migrated, made by `npm run build` (db/template.ts): a new
+ * data folder starts as a copy of it instead of running initdb and every migration.
+ */
+export const EMBEDDED_TEMPLATE_DIR = path.join(API_ROOT, 'dist', 'pglite-template')
+
 /** Spellboard's version, from the package file: other sites see it in our `User-Agent`. */
 export const SPELLBOARD_VERSION: string = (
   JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as { version: string }

@@ -16,6 +16,7 @@ import { isHealthy, sleep } from '../bench/api-process.ts'
 import { SERA_DECK } from '../test/deck-fixtures.ts'
 import { CLOSED_CLEANLY, serverPid, slowSave, startSite } from '../test/started-site.ts'
 import { queryRows } from './db/client.ts'
+import { EMBEDDED_DATABASE_FLAGS } from './lib/runtime-flags.ts'
 
 /**
  * `npm start` as operators and supervisors run it, stopped by a signal to npm or to its whole
@@ -46,9 +47,10 @@ describe('npm start', () => {
       const site = await startSite(onTestFinished)
       // npm's child is the built server itself, on the Node that the install brought.
       const server = serverPid(site.npm.pid ?? 0)
-      expect(readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0')).toContain(
-        'apps/api/dist/server.js',
-      )
+      // It has replaced itself (same process) with the embedded database's V8 flags.
+      const commandLine = readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0')
+      expect(commandLine.some((arg) => arg.endsWith('apps/api/dist/server.js'))).toBe(true)
+      expect(commandLine).toEqual(expect.arrayContaining(EMBEDDED_DATABASE_FLAGS))
       const runtime = execFileSync(readlinkSync(`/proc/${server}/exe`), ['--version'])
       expect(nodeMajor(String(runtime))).toBe(SUPPORTED_MAJOR)
       const title = `Saved while stopping (${signal})`

@@ -10,6 +10,7 @@ import { sourceOrigin } from '../import/read-source.ts'
 import { SourceError } from '../import/source-client.ts'
 import { catalogueStatus } from '../import/status.ts'
 import type { ImportSummary } from '../import/write-import.ts'
+import { EMBEDDED_TEMPLATE_DIR } from '../paths.ts'
 import { CommandError, createUser, type PlayerSummary, setLogIn } from './accounts.ts'
 import type { Progress } from './progress.ts'
 import { statusLines, summaryLines } from './report.ts'
@@ -195,6 +196,7 @@ async function main(argv: string[], output: Output): Promise<number> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: 2,
+    template: EMBEDDED_TEMPLATE_DIR,
   })
   try {
     await migrate(database)

@@ -1,3 +1,4 @@
+import { cpSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import type { SQL } from 'drizzle-orm'
@@ -47,12 +48,27 @@ const TIMESTAMPTZ = 1184
 const TIMESTAMP = 1114
 pg.types.setTypeParser(TIMESTAMPTZ, (value) => value)
 pg.types.setTypeParser(TIMESTAMP, (value) => value)
-const pgliteOptions = {
-  parsers: {
-    [TIMESTAMPTZ]: (value: string) => value,
-    [TIMESTAMP]: (value: string) => value,
-    20: (value: string) => Number.parseInt(value, 10),
-  },
+/**
+ * Postgres's page cache inside PGlite's WebAssembly memory: 16 MB instead of initdb's 128 MB.
+ * The whole database of both card sets is about 25 MB of tables and indexes, and the server keeps
+ * what it reads most in its own caches (docs/decisions/012-memory-of-the-embedded-database.md).
+ */
+const PGLITE_SHARED_BUFFERS = '16MB'
+
+function pgliteOptions(PGliteClass: typeof PGlite) {
+  return {
+    parsers: PGLITE_PARSERS,
+    startParams: [
+      ...PGliteClass.defaultStartParams,
+      '-c',
+      `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+    ],
+  }
+}
+const PGLITE_PARSERS = {
+  [TIMESTAMPTZ]: (value: string) => value,
+  [TIMESTAMP]: (value: string) => value,
+  20: (value: string) => Number.parseInt(value, 10),
 }
 
 export type OpenOptions = {
@@ -63,6 +79,11 @@ export type OpenOptions = {
   memory?: boolean
   /** In-memory PGlite starts from this dump of a data folder (tests). */
   loadDataDir?: Blob
+  /**
+   * A data folder whose embedded database a new one starts as a copy of, when it exists (the
+   * migrated one `npm run build` makes: EMBEDDED_TEMPLATE_DIR); initdb makes it otherwise.
+   */
+  template?: string
   onPoolError?: (error: Error) => void
 }
 
@@ -104,7 +125,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   ])
   if (options.memory) {
     const pglite = await PGlite.create({
-      ...pgliteOptions,
+      ...pgliteOptions(PGlite),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     })
     await pglite.exec("set time zone 'UTC'")
@@ -122,7 +143,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   ensurePrivateDir(dir)
   const releaseLock = acquireDirLock(options.dataDir)
   try {
-    const pglite = await PGlite.create(dir, pgliteOptions)
+    const template = options.template && path.join(options.template, 'pglite')
+    if (
+      template &&
+      existsSync(path.join(template, 'PG_VERSION')) &&
+      !existsSync(path.join(dir, 'PG_VERSION'))
+    ) {
+      cpSync(template, dir, { recursive: true })
+    }
+    const pglite = await PGlite.create(dir, pgliteOptions(PGlite))
     keepDatabaseFilesPrivate(dir)
     await pglite.exec("set time zone 'UTC'")
     return {
