@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { ensurePrivateDir, keepDatabaseFilesPrivate } from '../lib/private-files.ts'
+import { noteStatement } from '../lib/request-writes.ts'
 import { acquireDirLock } from './dir-lock.ts'
 import * as schema from './schema.ts'
 
@@ -71,6 +72,9 @@ const PGLITE_PARSERS = {
   20: (value: string) => Number.parseInt(value, 10),
 }
 
+/** Every statement is seen by the request it runs for: one that writes marks it (write-sync). */
+const logger = { logQuery: noteStatement }
+
 export type OpenOptions = {
   databaseUrl?: string | undefined
   dataDir: string
@@ -110,7 +114,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const url = new URL(options.databaseUrl)
     const databaseUrl = options.databaseUrl
     return {
-      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+      db: drizzlePg({ client: pool, schema, logger }) as unknown as Db,
       kind: 'postgres',
       describe: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
       close: () => pool.end(),
@@ -130,7 +134,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     })
     await pglite.exec("set time zone 'UTC'")
     return {
-      db: drizzlePglite({ client: pglite, schema }) as unknown as Db,
+      db: drizzlePglite({ client: pglite, schema, logger }) as unknown as Db,
       kind: 'pglite',
       describe: 'PGlite (in memory)',
       close: () => pglite.close(),
@@ -155,7 +159,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     keepDatabaseFilesPrivate(dir)
     await pglite.exec("set time zone 'UTC'")
     return {
-      db: drizzlePglite({ client: pglite, schema }) as unknown as Db,
+      db: drizzlePglite({ client: pglite, schema, logger }) as unknown as Db,
       kind: 'pglite',
       describe: `PGlite ${dir}`,
       close: async () => {

@@ -1,37 +1,32 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { type RequestWrites, trackWrites } from '../lib/request-writes.ts'
 import type { ChangeNotices } from '../services/change-notices.ts'
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A GET that writes (the deck import): answered only once caches forgot what it changed. */
-    writes?: boolean
-  }
-}
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-
-const isWrite = (request: FastifyRequest) =>
-  !READ_METHODS.has(request.method) || request.routeOptions.config?.writes === true
+type Tracked = RequestWrites & { playersBefore: number }
 
 /**
- * Before a write's answer leaves, this process has handled every change notice its write sent
- * (change-notices.ts `sync`): a caller who reads right after an acknowledged write, here, never
- * gets an answer kept from before it. Other processes forget theirs as the notices reach them.
+ * Before the answer to a request that wrote leaves (any method: a GET that creates an export
+ * token on its first call, the deck import), this process has handled every change notice its
+ * write sent (change-notices.ts `sync`): a caller who reads right after an acknowledged write,
+ * here, never gets an answer kept from before it. Other processes forget theirs as the notices
+ * reach them. A request is known to have written by the statements it ran (request-writes.ts).
  */
 export function registerWriteSync(app: FastifyInstance, notices: ChangeNotices) {
-  const playersBefore = new WeakMap<FastifyRequest, number>()
+  const tracked = new WeakMap<FastifyRequest, Tracked>()
   app.addHook('onRequest', (request, _reply, done) => {
-    if (isWrite(request)) playersBefore.set(request, notices.playersSeen())
-    done()
+    const state: Tracked = { wrote: false, playersBefore: notices.playersSeen() }
+    tracked.set(request, state)
+    trackWrites(state, done)
   })
   app.addHook('onSend', (request, _reply, payload, done) => {
+    const state = tracked.get(request)
     // Reads pass straight through (no promise per request).
-    if (!isWrite(request)) return done(null, payload)
+    if (!state?.wrote) return done(null, payload)
     const settle = async () => {
       await notices.sync()
       // Accounts or sessions changed meanwhile (log-out, password, ban…): every process must
       // have forgotten the old session before this answer leaves.
-      if (notices.playersSeen() !== playersBefore.get(request)) await notices.settle()
+      if (notices.playersSeen() !== state.playersBefore) await notices.settle()
     }
     settle().then(
       () => done(null, payload),

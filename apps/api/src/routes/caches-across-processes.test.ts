@@ -33,11 +33,12 @@ let b: TestApp
 
 beforeAll(async () => {
   owned = await createTestDatabase()
-  a = await buildTestApp({ database: owned })
+  const env = { ALLOW_EXPORTS: 'true' }
+  a = await buildTestApp({ database: owned, env })
   await importFolder(a.database, DEMO_DATA_DIR)
   second = await owned.connectAgain?.()
   const database = second ? { database: second, drop: async () => {} } : owned
-  b = await buildTestApp({ database, clock: a.clock })
+  b = await buildTestApp({ database, clock: a.clock, env })
 })
 afterAll(async () => {
   await b.close()
@@ -133,6 +134,25 @@ describe('sessions kept in memory', () => {
     })
     expect(ban.statusCode).toBe(200)
     expect(await statusOnB('/v2/players/me', banned.token)).toBe(403)
+  })
+
+  it('keeps on B the session of a player whose export token A only reads again', async () => {
+    const user = await createTestUser(a)
+    const first = await get(a, '/v2/players/me/export', user)
+    expect(first.status).toBe(200)
+    await warm('/v2/players/me', user.token)
+    // A change no notice announces: B shows it only once it forgets the player's row.
+    await a.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.execute(sql`update "user" set username = 'Quietly Renamed' where id = ${user.id}`)
+    })
+    for (let call = 0; call < 2; call += 1) {
+      const again = await get(a, '/v2/players/me/export', user)
+      expect(again.body.export_token).toBe(first.body.export_token)
+    }
+    // A write through B: its answer leaves once B has handled every notice committed before.
+    await createDeck(b, user)
+    expect((await get(b, '/v2/players/me', user)).body.username).toBe(user.username)
   })
 
   it('sees a log-out everywhere written straight in the database', async () => {

@@ -91,7 +91,6 @@ export function deckExportsRoutes(instance: FastifyInstance, deps: AppDeps) {
         response: { 200: deckImportResultSchema },
       },
       preValidation: deps.auth.user,
-      config: { writes: true },
     },
     async (request) => {
       const user = requireUser(request)

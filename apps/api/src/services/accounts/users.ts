@@ -115,6 +115,13 @@ export async function findPasswordHash(db: Db, id: number): Promise<string | nul
 
 /** Created on first request and stable afterwards, even when two requests race. */
 export async function deckExportToken(db: Db, id: number): Promise<string> {
+  // Written once, on the first call; later calls only read it (a write would tell every
+  // process to forget the player's session).
+  const [kept] = await db
+    .select({ token: users.deckExportUuid })
+    .from(users)
+    .where(eq(users.id, id))
+  if (kept?.token) return kept.token
   const [row] = await db
     .update(users)
     .set({ deckExportUuid: sql`coalesce(${users.deckExportUuid}, gen_random_uuid())` })
