@@ -6,14 +6,15 @@ import {
   boxIndex,
   copiesPerBox,
   deckNeeds,
+  listedNeeds,
   missingCards,
   missingLine,
   oneCollection,
   oneCollectionText,
   type PoolCard,
   type Precon,
-  type ReleaseBox,
 } from './collection.ts'
+import type { ReleaseBox } from './collection-schemas.ts'
 
 /** The real data sets beside the repository (never copied into it). */
 const DATA_DIR = path.resolve(import.meta.dirname, '../../../../shared/data')
@@ -203,5 +204,19 @@ describe('deckNeeds', () => {
     expect(missingCards(needs, index, { a: 1, b: 1 }).map(missingLine)).toEqual(['1× X — A deck'])
     expect(missingCards(needs, index, { a: 2, b: 1 })).toEqual([])
     expect(missingCards(needs, index, { a: 2 }).map(missingLine)).toEqual(['4× C2 — Release B'])
+  })
+})
+
+describe('listedNeeds', () => {
+  it('reads a deck of the API: Phoenixborn once, cards and the conjuration pile', () => {
+    const needs = listedNeeds({
+      phoenixborn: { stub: 'pb' },
+      cards: [
+        { stub: 'x', count: 3 },
+        { stub: 'y', count: 0 },
+      ],
+      conjurations: [{ stub: 'c', count: 4 }, { count: 2 }],
+    })
+    expect(Object.fromEntries(needs)).toEqual({ pb: 1, x: 3, c: 4 })
   })
 })

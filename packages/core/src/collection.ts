@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /**
  * A player's collection: how many boxes of each Reborn release they own, and what that lets
  * them build. A box of a release holds its preconstructed decks: a card's copies per box are the
@@ -12,28 +10,8 @@ export const MAX_BOXES = 9
 /** Copies per box of a card that no precon of its release holds. */
 export const COPIES_WITHOUT_PRECON = 3
 
-/** `GET`/`PUT /v2/players/me/collection`: boxes owned per release stub (only owned ones out). */
-export const collectionBoxesSchema = z.object({
-  releases: z.record(z.string().max(60), z.number().int().min(0).max(MAX_BOXES)),
-})
-export type CollectionBoxes = z.infer<typeof collectionBoxesSchema>
 /** Boxes owned per release stub; a release not named is owned 0 times. */
 export type Owned = Readonly<Record<string, number>>
-
-/** One card of a release's box: its copies per box and the precon that holds it, if any. */
-export const boxCardSchema = z.object({
-  stub: z.string(),
-  name: z.string(),
-  copies: z.number().int(),
-  deck: z.string().nullable(),
-})
-/** `GET /v2/releases/boxes`: what one box of each public Reborn release holds. */
-export const releaseBoxSchema = z.object({
-  stub: z.string(),
-  name: z.string(),
-  cards: z.array(boxCardSchema),
-})
-export type ReleaseBox = z.infer<typeof releaseBoxSchema>
 
 /** A card as the derivation reads it: its release and what it conjures (by stub). */
 export type PoolCard = {
@@ -124,7 +102,14 @@ export type BoxEntry = {
 }
 export type BoxIndex = ReadonlyMap<string, BoxEntry>
 
-export function boxIndex(boxes: readonly ReleaseBox[]): BoxIndex {
+/** One release's box as `GET /v2/releases/boxes` lists it (collection-schemas.ts). */
+export type ListedBox = {
+  stub: string
+  name: string
+  cards: readonly { stub: string; name: string; copies: number; deck: string | null }[]
+}
+
+export function boxIndex(boxes: readonly ListedBox[]): BoxIndex {
   const index = new Map<string, BoxEntry>()
   for (const release of boxes) {
     for (const card of release.cards) {
@@ -205,4 +190,21 @@ export function oneCollectionText(result: OneCollection): string {
   return result.legal
     ? 'One Collection: legal'
     : `One Collection: needs ${result.needs}× ${result.name}; one of each product holds ${result.holds}`
+}
+
+/** A deck as the API lists it (§5.4): its Phoenixborn, its cards and its conjuration pile. */
+export type ListedDeck = {
+  phoenixborn: { stub: string }
+  cards: readonly { stub: string; count: number }[]
+  /** Each entry's count is the conjuration's copies; entries without a stub are left out. */
+  conjurations?: readonly { stub?: string; count: number }[] | undefined
+}
+
+/** The copies a listed deck needs: the Phoenixborn once, the cards, the conjuration pile. */
+export function listedNeeds(deck: ListedDeck): Map<string, number> {
+  const needs = new Map<string, number>([[deck.phoenixborn.stub, 1]])
+  for (const card of [...deck.cards, ...(deck.conjurations ?? [])]) {
+    if (card.stub && card.count > 0) needs.set(card.stub, (needs.get(card.stub) ?? 0) + card.count)
+  }
+  return needs
 }

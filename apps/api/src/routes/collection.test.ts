@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { collectionBoxesSchema, releaseBoxSchema } from '@spellboard/core/collection'
+import { collectionBoxesSchema, releaseBoxSchema } from '@spellboard/core/collection-schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createDeck, get, snapshot } from '../../test/deck-fixtures.ts'

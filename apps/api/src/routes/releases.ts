@@ -1,5 +1,5 @@
 import { collectionSchema, releaseSchema, releaseUpdateSchema } from '@spellboard/core/card-schemas'
-import { collectionBoxesSchema, releaseBoxSchema } from '@spellboard/core/collection'
+import { collectionBoxesSchema, releaseBoxSchema } from '@spellboard/core/collection-schemas'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-import type { ReleaseBox } from '@spellboard/core/collection'
+import type { ReleaseBox } from '@spellboard/core/collection-schemas'
 import { sql } from 'drizzle-orm'
 import { type Db, type Queryable, queryRows, type Tx } from '../../db/client.ts'
 import { unprocessable } from '../../lib/refusal.ts'
