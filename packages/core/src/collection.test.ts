@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { DATA_SETS, hasDataSets, readDataSet } from '../test/real-data.ts'
 import {
   boxesNeeded,
   boxIndex,
@@ -15,10 +14,6 @@ import {
   type Precon,
 } from './collection.ts'
 import type { ReleaseBox } from './collection-schemas.ts'
-
-/** The real data sets beside the repository (never copied into it). */
-const DATA_DIR = path.resolve(import.meta.dirname, '../../../../shared/data')
-const SETS = ['ashes-2021', 'ashes-2026']
 
 type DataCard = {
   name: string
@@ -39,12 +34,9 @@ type DataDeck = {
   cards: { stub: string; count: number }[]
 }
 
-const readJson = <T>(set: string, file: string): T =>
-  JSON.parse(readFileSync(path.join(DATA_DIR, set, file), 'utf8')) as T
-
 /** Reborn cards and precons of a data set, a precon's release being its Phoenixborn's when unnamed. */
 function readSet(set: string) {
-  const data = readJson<DataCard[]>(set, 'cards.json').filter((card) => !card.is_legacy)
+  const data = readDataSet<DataCard[]>(set, 'cards.json').filter((card) => !card.is_legacy)
   const cards: PoolCard[] = data.map((card) => ({
     stub: card.stub,
     release: card.release_stub,
@@ -53,7 +45,7 @@ function readSet(set: string) {
     conjurations: (card.conjurations ?? []).map((c) => c.stub),
   }))
   const releaseOf = new Map(cards.map((card) => [card.stub, card.release]))
-  const precons: Precon[] = readJson<DataDeck[]>(set, 'decks.json')
+  const precons: Precon[] = readDataSet<DataDeck[]>(set, 'decks.json')
     .filter((deck) => deck.is_preconstructed && !deck.is_legacy)
     .map((deck) => ({
       title: deck.title,
@@ -75,7 +67,7 @@ function readSet(set: string) {
   return { data, cards, precons, copies, index: boxIndex(boxes) }
 }
 
-describe.skipIf(!existsSync(DATA_DIR)).each(SETS)('copies per box in %s', (set) => {
+describe.skipIf(!hasDataSets).each(DATA_SETS)('copies per box in %s', (set) => {
   const { data, cards, precons, copies, index } = readSet(set)
   const byStub = new Map(cards.map((card) => [card.stub, card]))
   const masterSet = precons.filter((precon) => precon.release === 'master-set')
