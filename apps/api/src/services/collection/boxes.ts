@@ -34,7 +34,8 @@ async function readPool(db: Queryable) {
 
 /**
  * Precons of the Reborn pool as stored: the latest undeleted snapshot of each, counted for the
- * release it names, or else its Phoenixborn's release; in publication order.
+ * release it names, or else its Phoenixborn's release; by release, then in the order stored
+ * (the first precon holding a card is the one a player is pointed to).
  */
 async function readPrecons(db: Queryable): Promise<Precon[]> {
   const rows = await queryRows<{

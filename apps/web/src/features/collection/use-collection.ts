@@ -19,11 +19,20 @@ export function useOwned(): Owned | null | undefined {
 }
 
 /**
- * Copies of a card the logged-in player's boxes hold; null when logged out, still loading, or
- * for a card of no box (Legacy cards).
+ * The boxes owned as the builder reads them: only once the player has said what they own (a
+ * player with no box at all sees no 'Own 0' on every card).
+ */
+export function useBuilderOwned(): Owned | null {
+  const owned = useOwned()
+  return owned && Object.keys(owned).length > 0 ? owned : null
+}
+
+/**
+ * Copies of a card the logged-in player's boxes hold; null when logged out, still loading, with
+ * no box recorded, or for a card of no box (Legacy cards).
  */
 export function useOwnedCopies(stub: string): number | null {
-  const owned = useOwned()
+  const owned = useBuilderOwned()
   const index = useBoxIndex(owned !== null)
   const entry = index?.get(stub)
   if (!owned || !entry) return null

@@ -135,8 +135,11 @@ describe('the quantity buttons', () => {
       expect(deckCards()).toEqual([expect.objectContaining({ stub: 'hammer-knight', count: 3 })])
     })
 
-    it('say nothing when the boxes hold 3 or more', async () => {
-      logIn({ 'set-a': 2 })
+    it.each([
+      ['the boxes hold 3 or more', { 'set-a': 2 }],
+      ['the player has recorded no box at all', {}],
+    ])('say nothing when %s', async (_, owned: Record<string, number>) => {
+      logIn(owned)
       openDeck([])
       renderWithProviders(<QuantityButtons card={card()} />)
       await screen.findByRole('group', { name: /^Copies of / })

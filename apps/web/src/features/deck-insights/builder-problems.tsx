@@ -3,14 +3,14 @@ import { blocksPublishing, checkDeck } from '@spellboard/core/deck-rules'
 import type { CardLookup } from '@spellboard/core/magic-costs'
 import { useMemo } from 'react'
 import { useAppStore } from '../../store/app-store.ts'
-import { useBoxIndex, useOwned } from '../collection/use-collection.ts'
+import { useBoxIndex, useBuilderOwned } from '../collection/use-collection.ts'
 import styles from './builder-insights.module.css'
 import { ProblemList } from './problem-list.tsx'
 
 /** Cards of the deck the player's boxes hold fewer copies of than the deck has. */
 function useShortCards(deck: { phoenixborn: { stub: string } | null; cards: ListedDeck['cards'] }) {
-  const index = useBoxIndex()
-  const owned = useOwned()
+  const owned = useBuilderOwned()
+  const index = useBoxIndex(owned !== null)
   return useMemo(() => {
     if (!index || !owned || !deck.phoenixborn) return []
     const needs = listedNeeds({ phoenixborn: deck.phoenixborn, cards: deck.cards })
