@@ -1,6 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { type Queryable, queryRows } from '../src/db/client.ts'
+import { type Db, type Queryable, queryRows } from '../src/db/client.ts'
+import { getCatalogue } from '../src/services/cards/catalogue.ts'
+import { buildableFilter } from '../src/services/collection/collection.ts'
 import type { DeckListFilters } from '../src/services/decks/listing.ts'
+import { issueToken } from '../src/services/tokens.ts'
 import { TITLE_WORDS } from './seed-scale-batch.ts'
 
 /**
@@ -10,7 +13,12 @@ import { TITLE_WORDS } from './seed-scale-batch.ts'
  * Rotating values keeps the measurement on the database rather than on the API's 2-second
  * answer cache.
  */
-export type ScaleRequest = { path: string; filters: Partial<DeckListFilters> }
+export type ScaleRequest = {
+  path: string
+  filters: Partial<DeckListFilters>
+  /** A logged-in reader's `Authorization` header. */
+  headers?: Record<string, string>
+}
 
 export type ScaleScenario = {
   name: string
@@ -48,7 +56,58 @@ async function stubs(db: Queryable, statement: SQL): Promise<string[]> {
   return (await queryRows<{ value: string }>(db, statement)).map((row) => row.value)
 }
 
-export async function scaleScenarios(db: Queryable): Promise<ScaleScenario[]> {
+/**
+ * Players with collections from one box of a few releases to three of everything, as
+ * `buildable=true` readers: each kind of collection is set on generated players (replacing what
+ * they owned), and each player gets a log-in signed with the API's key.
+ */
+async function collectors(db: Db, secret: string, players: string[]): Promise<ScaleRequest[]> {
+  const releases = (
+    await queryRows<{ id: number }>(
+      db,
+      sql`select id from release where not is_legacy and is_public order by position, id`,
+    )
+  ).map((row) => row.id)
+  // Boxes per release by position: a share of the releases (first ones first), some at 2 or 3.
+  const kinds: ((at: number) => number)[] = [
+    (at) => (at === 0 ? 1 : 0),
+    (at) => (at < 3 ? 1 : 0),
+    (at) => (at < releases.length / 2 ? 1 + (at % 2) : 0),
+    (at) => (at < releases.length - 2 ? 2 : 0),
+    () => 1,
+    () => 3,
+  ]
+  const catalogue = await getCatalogue(db)
+  const requests: ScaleRequest[] = []
+  for (const [index, badge] of players.entries()) {
+    const kind = kinds[index % kinds.length] ?? (() => 1)
+    const [user] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from "user" where badge = ${badge}`,
+    )
+    if (!user) continue
+    await db.execute(sql`delete from user_release where user_id = ${user.id}`)
+    for (const [at, id] of releases.entries()) {
+      const boxes = kind(at)
+      if (boxes > 0) {
+        await db.execute(
+          sql`insert into user_release (user_id, release_id, boxes) values (${user.id}, ${id}, ${boxes})`,
+        )
+      }
+    }
+    const { token } = await issueToken(secret, badge, 24 * 3600)
+    const requires = await buildableFilter(db, catalogue, user.id)
+    const page = (index % 3) * 30
+    requests.push({
+      path: `/v2/decks?buildable=true&limit=30&offset=${page}`,
+      filters: { requires, offset: page },
+      headers: { authorization: `Bearer ${token}` },
+    })
+  }
+  return requests
+}
+
+export async function scaleScenarios(db: Db, secret: string): Promise<ScaleScenario[]> {
   // Cards by how many of the latest 20,000 publications of their edition hold them.
   const cardsOf = (legacy: boolean) =>
     stubs(
@@ -118,5 +177,9 @@ export async function scaleScenarios(db: Queryable): Promise<ScaleScenario[]> {
       })),
     },
     { name: `card's recent decks (${recentCards.length} cards)`, requests: recentCards },
+    {
+      name: 'decks I can build (36 collections, pages 1–3)',
+      requests: await collectors(db, secret, players.slice(10, 46)),
+    },
   ]
 }

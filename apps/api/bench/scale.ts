@@ -37,9 +37,13 @@ type AutocannonRun = (options: {
   url: string
   connections: number
   duration: number
-  requests: { setupRequest: (request: { path: string }) => { path: string } }[]
+  requests: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[]
 }) => Promise<Result>
+type AutocannonRequest = { path: string; headers?: Record<string, string> }
 const run = autocannon as unknown as AutocannonRun
+
+/** Signs the log-ins of the players whose collections the benchmark reads. */
+const SCALE_SECRET = 'scale-benchmark-secret-key-of-enough-length'
 
 const FILTERS: DeckListFilters = {
   phoenixborn: [],
@@ -81,8 +85,10 @@ async function measure(baseUrl: string, scenario: ScaleScenario, settings: Scale
   let next = 0
   const requests = [
     {
-      setupRequest: (request: { path: string }) => {
-        request.path = scenario.requests[next % scenario.requests.length]?.path ?? '/'
+      setupRequest: (request: AutocannonRequest) => {
+        const chosen = scenario.requests[next % scenario.requests.length]
+        request.path = chosen?.path ?? '/'
+        request.headers = chosen?.headers ?? {}
         next += 1
         return request
       },
@@ -100,10 +106,10 @@ async function measure(baseUrl: string, scenario: ScaleScenario, settings: Scale
  * its large counts cached (see count-cache.ts); what a miss costs is in the report's plans.
  */
 async function prime(baseUrl: string, scenario: ScaleScenario) {
-  const paths = scenario.requests.map((request) => request.path)
+  const requests = [...scenario.requests]
   const worker = async () => {
-    for (let path = paths.shift(); path !== undefined; path = paths.shift()) {
-      const response = await fetch(`${baseUrl}${path}`)
+    for (let next = requests.shift(); next !== undefined; next = requests.shift()) {
+      const response = await fetch(`${baseUrl}${next.path}`, { headers: next.headers ?? {} })
       await response.arrayBuffer()
     }
   }
@@ -148,11 +154,11 @@ export async function runScaleBench(
   const url = scaleDatabaseUrl()
   const database = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 2 })
   const api = await startApi({
-    env: { DATABASE_URL: url, SECRET_KEY: 'scale-benchmark-secret-key-of-enough-length' },
+    env: { DATABASE_URL: url, SECRET_KEY: SCALE_SECRET },
     ...(settings.port ? { port: settings.port } : {}),
   })
   try {
-    const scenarios = (await scaleScenarios(database.db)).filter((scenario) =>
+    const scenarios = (await scaleScenarios(database.db, SCALE_SECRET)).filter((scenario) =>
       scenario.name.includes(settings.only ?? ''),
     )
     const [server] = await queryRows<{ server_version: string }>(

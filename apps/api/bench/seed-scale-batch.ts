@@ -105,6 +105,34 @@ export async function seedBatch(step: Step, before: number, size: number, shape:
     on conflict do nothing`,
   )
 
+  // What each Reborn deck needs of each release (services/collection/box-fits.ts), set-based:
+  // boxes per release from the copies per box the import derived, conjurations one link deep.
+  await step(
+    'box fits',
+    sql`
+    with batch as (select id, phoenixborn_id from deck where id > ${before} and not is_legacy),
+    needs (deck_id, release_id, boxes) as (
+      select b.id, c.release_id, ceil(dc.count::numeric / greatest(coalesce(c.box_copies, 3), 1))
+      from batch b join deck_card dc on dc.deck_id = b.id join card c on c.id = dc.card_id
+      union all
+      select b.id, p.release_id, 1 from batch b join card p on p.id = b.phoenixborn_id
+      union all
+      select b.id, j.release_id,
+             ceil(coalesce(j.copies, 1)::numeric / greatest(coalesce(j.box_copies, 3), 1))
+      from batch b join deck_card dc on dc.deck_id = b.id
+        join card_conjuration cc on cc.card_id = dc.card_id join card j on j.id = cc.conjuration_id
+    ),
+    per as (select deck_id, release_id, max(boxes)::int as boxes from needs group by 1, 2),
+    fits as (
+      select b.id, array_agg(r.id * 3 + k order by r.id, k)::int[] as fits
+      from batch b cross join release r cross join generate_series(0, 2) k
+        left join per on per.deck_id = b.id and per.release_id = r.id
+      where not r.is_legacy and k >= coalesce(per.boxes, 0)
+      group by b.id
+    )
+    update deck d set box_fits = fits.fits from fits where d.id = fits.id`,
+  )
+
   // Two dice types adding up to 10 (the seven classic types).
   await step(
     'dice',
@@ -125,9 +153,9 @@ export async function seedBatch(step: Step, before: number, size: number, shape:
     'snapshots',
     sql`
     insert into deck (title, description, is_public, is_snapshot, is_legacy, is_red_rains,
-                      created, modified, source_id, user_id, phoenixborn_id)
+                      created, modified, source_id, user_id, phoenixborn_id, box_fits)
     select title, description, kind <> 'private', true, is_legacy, is_red_rains, stamp, stamp,
-           id, user_id, phoenixborn_id
+           id, user_id, phoenixborn_id, box_fits
     from (
       select w.*, 'latest' as kind,
              least(now(), w.created + interval '1 day' + random() * interval '30 days') as stamp

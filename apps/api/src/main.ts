@@ -2,6 +2,7 @@ import { buildApp } from './app.ts'
 import { ConfigError, ensureSecretKey, parseConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
+import { backfillBoxes } from './import/backfill-boxes.ts'
 import { seedDemoIfEmpty } from './import/demo.ts'
 import { EMBEDDED_TEMPLATE_DIR } from './paths.ts'
 import { stopOnSignals } from './shutdown.ts'
@@ -20,6 +21,7 @@ async function main() {
   const app = await buildApp({ config, database })
   app.log.info(`database: ${database.describe}`)
   if (config.seedDemo) await seedDemoIfEmpty(database, app.log)
+  await backfillBoxes(database, app.log)
 
   await app.listen({ port: config.port, host: config.host })
   await shutdown.ready(app, database)

@@ -1,14 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { DATA_SETS, hasDataSets, readDataSet } from '../test/real-data.ts'
 import { cardNameLookup } from './card-name-lookup.ts'
 import { MAGIC_TYPES } from './cards.ts'
 import { deckExportText, type ExportableDeck, type ExportOptions } from './deck-text.ts'
 import { parseDeckText } from './deck-text-import.ts'
-
-/** The real data sets beside the repository (never copied into it). */
-const DATA_DIR = path.resolve(import.meta.dirname, '../../../../shared/data')
-const SETS = ['ashes-2021', 'ashes-2026']
 
 type DataCard = {
   name: string
@@ -28,9 +23,6 @@ type DataDeck = {
   cards: { stub: string; count: number }[]
 }
 
-const readJson = <T>(set: string, file: string): T =>
-  JSON.parse(readFileSync(path.join(DATA_DIR, set, file), 'utf8')) as T
-
 const OPTIONS: ExportOptions[] = [true, false].flatMap((showCardCounts) =>
   [true, false].flatMap((sortByType) =>
     [true, false].map((showAttribution) => ({
@@ -43,10 +35,10 @@ const OPTIONS: ExportOptions[] = [true, false].flatMap((showCardCounts) =>
 )
 
 function cases() {
-  if (!existsSync(DATA_DIR)) return []
-  return SETS.flatMap((set) => {
-    const cards = readJson<DataCard[]>(set, 'cards.json')
-    return readJson<DataDeck[]>(set, 'decks.json').map((deck) => ({
+  if (!hasDataSets) return []
+  return DATA_SETS.flatMap((set) => {
+    const cards = readDataSet<DataCard[]>(set, 'cards.json')
+    return readDataSet<DataDeck[]>(set, 'decks.json').map((deck) => ({
       name: `${set} #${deck.source_id} ${deck.is_legacy ? 'Legacy' : 'Reborn'} ${deck.title}`,
       deck,
       cards: cards.filter((card) => card.is_legacy === deck.is_legacy),
@@ -84,7 +76,7 @@ function exportable(deck: DataDeck, cards: DataCard[], title: string | null): Ex
 
 const byStub = (a: { stub: string }, b: { stub: string }) => (a.stub < b.stub ? -1 : 1)
 
-describe.skipIf(!existsSync(DATA_DIR))('export → import gives the same deck', () => {
+describe.skipIf(!hasDataSets)('export → import gives the same deck', () => {
   const all = cases()
 
   it('covers every deck of both data sets', () => {

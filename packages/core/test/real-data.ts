@@ -79,3 +79,12 @@ function conjurationPile(from: DataCard[], find: (stub: string) => DataCard) {
   }
   return [...seen.values()].map((card) => ({ count: card.copies ?? 0 }))
 }
+
+/** Both real data sets (2021 and 2026), read at test time by tests that cover each. */
+export const DATA_SETS_DIR = path.resolve(import.meta.dirname, '../../../../shared/data')
+export const DATA_SETS = ['ashes-2021', 'ashes-2026'] as const
+export const hasDataSets = existsSync(DATA_SETS_DIR)
+
+/** One JSON file of a data set. */
+export const readDataSet = <T>(set: string, file: string): T =>
+  JSON.parse(readFileSync(path.join(DATA_SETS_DIR, set, file), 'utf8')) as T

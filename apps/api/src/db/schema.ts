@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -109,8 +110,13 @@ export const userReleases = pgTable(
     releaseId: ref('release_id')
       .notNull()
       .references(() => releases.id, { onDelete: 'cascade' }),
+    /** Boxes of the release the player owns (1 to 9; a release owned 0 times has no row). */
+    boxes: integer('boxes').notNull().default(1),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.releaseId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.releaseId] }),
+    check('user_release_boxes_check', sql`${t.boxes} between 1 and 9`),
+  ],
 )
 
 export const cards = pgTable(
@@ -134,6 +140,12 @@ export const cards = pgTable(
     diceFlags: integer('dice_flags').notNull().default(0),
     altDiceFlags: integer('alt_dice_flags').notNull().default(0),
     copies: integer('copies'),
+    /**
+     * Copies of the card one box of its release holds, and the precon holding them (null for a
+     * card in no precon): derived from the release's precons on import (core `copiesPerBox`).
+     */
+    boxCopies: integer('box_copies'),
+    boxDeck: varchar('box_deck', { length: 255 }),
     /** The wire card of API.md §5.2, as stored (SPARSE). */
     json: jsonb('json').notNull(),
     searchText: text('search_text').notNull(),
@@ -218,6 +230,12 @@ export const decks = pgTable(
       sql`to_tsvector('english', coalesce(title, ''))`,
     ),
     titleInitials: text('title_initials').generatedAlwaysAs(deckTitleInitials(sql`title`)),
+    /**
+     * What the deck needs of each Reborn release, as the collections it fits in (API
+     * `services/decks/box-fits.ts`): a GIN index answers "decks this collection builds" as a
+     * containment. Null for Legacy decks.
+     */
+    boxFits: integer('box_fits').array(),
   },
   (t) => [
     index('deck_title_search_idx').using('gin', t.titleSearch),
@@ -247,6 +265,7 @@ export const decks = pgTable(
     // The newest publication of a working deck; also answers "is there a newer one?".
     index('deck_public_source_idx').on(t.sourceId, t.created, t.id).where(publishedSnapshot),
     index('deck_public_initials_idx').on(t.titleInitials).where(publishedSnapshot),
+    index('deck_public_fits_idx').using('gin', t.boxFits).where(publishedSnapshot),
   ],
 )
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database, Tx } from '../db/client.ts'
 import { bumpCatalogueVersion } from '../services/catalogue-version.ts'
+import { refreshBoxes } from '../services/collection/boxes.ts'
 import { catalogueState, changesBetween, type ImportChanges } from './changes.ts'
 import { type ImportData, plural } from './import-data.ts'
 import { type DemoRemoval, replaceDemoSet } from './replace-demo.ts'
@@ -36,7 +37,7 @@ export type ImportOptions = {
 }
 
 /** Any fixed number: two imports at once (two starting servers seeding) take turns. */
-const IMPORT_LOCK = 7_301_945
+export const IMPORT_LOCK = 7_301_945
 
 /** The `setting` row naming the last import's source; its `modified` is when it ran. */
 export const LAST_IMPORT_KEY = 'last_import'
@@ -94,6 +95,11 @@ export async function writeImport(
       await writeDecks(tx, data, { releases, cards })
       progress(`${labels.decks.name}: ${plural(data.decks.length, 'deck')} imported`)
     }
+
+    const boxes = await refreshBoxes(tx)
+    progress(
+      `Copies per box of ${plural(boxes.cards, 'card')}; needs of ${plural(boxes.decks, 'deck')}`,
+    )
 
     const changes = changesBetween(before, await catalogueState(tx))
     await recordLastImport(tx, data.source)

@@ -32,6 +32,7 @@ import { requireUser } from '../plugins/auth.ts'
 import type { AuthUser } from '../services/accounts/auth-user.ts'
 import { catalogueTag, getCatalogue } from '../services/cards/catalogue.ts'
 import type { ChangeTopic } from '../services/change-notices.ts'
+import { buildableFilter } from '../services/collection/collection.ts'
 import { cloneDeck } from '../services/decks/clone.ts'
 import { createCountCache } from '../services/decks/count-cache.ts'
 import { deleteDeck } from '../services/decks/delete.ts'
@@ -58,6 +59,7 @@ const mineQuery = z.object({
   card: qStringList(),
   show_legacy: qBool(),
   show_red_rains: qBool(),
+  buildable: qBool(),
   sort: qEnum(DECK_SORTS, 'created'),
   order: qEnum(SORT_ORDERS, 'desc'),
   ...pagingQuery(LIMITS.deckPageSize),
@@ -116,6 +118,16 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
     { schema: { tags: ['decks'], querystring: listQuery, response: { 200: deckPage } } },
     async (request, reply) => {
       const { limit, offset } = request.query
+      // "Decks I can build" depends on the reader, so it is never kept; anonymous callers are
+      // answered as if they had not asked.
+      const reader = request.query.buildable ? await deps.auth.evaluate(request) : null
+      if (reader) {
+        const catalogue = await getCatalogue(deps.db)
+        const requires = await buildableFilter(deps.db, catalogue, reader.id)
+        const filters = { ...request.query, requires }
+        const page = await listPublicDecks(deps.db, catalogue, filters, counts)
+        return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
+      }
       // Keyed on the address as asked: the answer's next/previous links are built from it.
       const key = await keyOf(null, request.url)
       const body = await publicListings.get(key, () =>
@@ -143,15 +155,18 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const user = requireUser(request)
       const { limit, offset } = request.query
-      const body = await ownReads.get(await keyOf(user, request.url), () =>
-        asJson(async () => {
-          const catalogue = await getCatalogue(deps.db)
-          const filters = { ...request.query, player: [], show_preconstructed: false }
-          const page = await listMyDecks(deps.db, catalogue, user.id, filters)
-          return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
-        }),
-      )
-      return sendJson(reply, body)
+      const read = async () => {
+        const catalogue = await getCatalogue(deps.db)
+        const requires = request.query.buildable
+          ? await buildableFilter(deps.db, catalogue, user.id)
+          : undefined
+        const filters = { ...request.query, player: [], show_preconstructed: false, requires }
+        const page = await listMyDecks(deps.db, catalogue, user.id, filters)
+        return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
+      }
+      // "Decks I can build" follows the collection, which no change notice announces: not kept.
+      if (request.query.buildable) return await read()
+      return sendJson(reply, await ownReads.get(await keyOf(user, request.url), () => asJson(read)))
     },
   )
 

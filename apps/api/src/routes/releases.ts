@@ -1,4 +1,5 @@
 import { collectionSchema, releaseSchema, releaseUpdateSchema } from '@spellboard/core/card-schemas'
+import { collectionBoxesSchema, releaseBoxSchema } from '@spellboard/core/collection-schemas'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -7,7 +8,13 @@ import { qBool } from '../lib/params.ts'
 import { notFound } from '../lib/refusal.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { getCatalogue } from '../services/cards/catalogue.ts'
-import { listReleases, replaceCollection, setReleasePublic } from '../services/cards/releases.ts'
+import { listReleases, setReleasePublic } from '../services/cards/releases.ts'
+import {
+  readCollection,
+  releaseBoxes,
+  replaceCollection,
+  replaceCollectionBoxes,
+} from '../services/collection/collection.ts'
 
 const listQuery = z.object({ show_legacy: qBool(false) })
 const stubParams = z.object({ stub: z.string() })
@@ -18,7 +25,10 @@ const adminRelease = z.object({
   is_public: z.boolean(),
 })
 
-/** Releases and each player's collection (API.md §7.4), and publishing a release (§7.9). */
+/**
+ * Releases and each player's collection (API.md §7.4), what one box of each release holds and
+ * the boxes a player owns (additions), and publishing a release (§7.9).
+ */
 export function releasesRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>()
   const { db } = deps
@@ -57,6 +67,45 @@ export function releasesRoutes(instance: FastifyInstance, deps: AppDeps) {
       const user = requireUser(request)
       await replaceCollection(db, await getCatalogue(db), user.id, request.body)
       return await listReleases(db, await getCatalogue(db), false, user.id)
+    },
+  )
+
+  app.get(
+    '/releases/boxes',
+    {
+      schema: { tags: ['releases'], response: { 200: z.array(releaseBoxSchema) } },
+    },
+    async () => releaseBoxes(await getCatalogue(db)),
+  )
+
+  app.get(
+    '/players/me/collection',
+    {
+      schema: {
+        tags: ['players'],
+        security: [{ bearer: [] }],
+        response: { 200: collectionBoxesSchema },
+      },
+      preValidation: deps.auth.user,
+    },
+    async (request) => ({ releases: await readCollection(db, requireUser(request).id) }),
+  )
+
+  app.put(
+    '/players/me/collection',
+    {
+      schema: {
+        tags: ['players'],
+        security: [{ bearer: [] }],
+        body: collectionBoxesSchema,
+        response: { 200: collectionBoxesSchema },
+      },
+      preValidation: deps.auth.user,
+    },
+    async (request) => {
+      const user = requireUser(request)
+      await replaceCollectionBoxes(db, await getCatalogue(db), user.id, request.body.releases)
+      return { releases: await readCollection(db, user.id) }
     },
   )
 

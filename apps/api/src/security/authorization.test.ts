@@ -180,6 +180,12 @@ const ROWS: Row[] = [
     expected: anyPlayer(200),
   },
   {
+    endpoint: 'PUT /v2/players/me/collection',
+    request: async () =>
+      json('PUT', '/v2/players/me/collection', { releases: { [MATRIX_CATALOGUE.release]: 2 } }),
+    expected: anyPlayer(200),
+  },
+  {
     endpoint: 'PATCH /v2/releases/{stub}',
     request: async () => json('PATCH', '/v2/releases/matrix-future', { is_public: false }),
     expected: adminOnly(200),
@@ -479,6 +485,7 @@ const GUARDED: [endpoint: string, refusals: Partial<Record<Caller, number>>][] =
   ['PATCH /v2/players/me', USER_LEVEL],
   ['POST /v2/players/me/password', USER_LEVEL],
   ['PUT /v2/releases/mine', USER_LEVEL],
+  ['PUT /v2/players/me/collection', USER_LEVEL],
   ['PUT /v2/decks', USER_LEVEL],
   ['POST /v2/decks/x/snapshot', USER_LEVEL],
   ['PATCH /v2/decks/snapshots/x', USER_LEVEL],

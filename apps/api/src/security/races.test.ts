@@ -68,6 +68,14 @@ describe('the same request, several times at once', () => {
     expect(owned.map((r: { stub: string }) => r.stub)).toEqual([MATRIX_CATALOGUE.release])
   })
 
+  it('setting the boxes owned', async () => {
+    const body = { releases: { [MATRIX_CATALOGUE.release]: 3 } }
+    const answers = await race(json('PUT', '/v2/players/me/collection', body))
+    expect(answers.filter((a) => a.status !== 200)).toEqual([])
+    const mine = await t.app.inject(json('GET', '/v2/players/me/collection'))
+    expect(mine.json()).toEqual(body)
+  })
+
   it('subscribing to a thread', async () => {
     const { card } = await seedThreads(t.database.db, player.id)
     const answers = await race(json('POST', `/v2/subscription/${card.entityId}`))

@@ -375,6 +375,25 @@ export const ENDPOINTS: Endpoint[] = [
       model: (pools) => field(fc.array(field(pick('releaseStub')(pools)), { maxLength: 5 })),
     },
   },
+  { method: 'GET', path: '/v2/releases/boxes', body: { kind: 'none' } },
+  { method: 'GET', path: '/v2/players/me/collection', body: { kind: 'none' } },
+  {
+    method: 'PUT',
+    path: '/v2/players/me/collection',
+    body: {
+      kind: 'json',
+      model: (pools) =>
+        shaped({
+          releases: field(
+            fc.dictionary(
+              fc.oneof(pick('releaseStub')(pools), fc.string({ maxLength: 70 })),
+              field(fc.integer({ min: -2, max: 12 })),
+              { maxKeys: 4 },
+            ),
+          ),
+        }),
+    },
+  },
   {
     method: 'PATCH',
     path: '/v2/releases/{stub}',

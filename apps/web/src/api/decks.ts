@@ -34,7 +34,11 @@ export const deckListQuery = (
   viewer: string | null,
 ) =>
   queryOptions({
-    queryKey: scope === 'mine' ? [DECKS, 'mine', viewer, query] : [DECKS, 'list', query],
+    // "Decks I can build" differ by reader; everyone else shares the public pages.
+    queryKey:
+      scope === 'mine'
+        ? [DECKS, 'mine', viewer, query]
+        : [DECKS, 'list', query, query.buildable ? viewer : null],
     queryFn: ({ signal }) =>
       api<Page<DeckOut>>(scope === 'mine' ? '/decks/mine' : '/decks', { query, signal }),
   })

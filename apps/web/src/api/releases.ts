@@ -1,4 +1,5 @@
 import type { Release } from '@spellboard/core/card-schemas'
+import type { CollectionBoxes, ReleaseBox } from '@spellboard/core/collection-schemas'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from './client.ts'
 
@@ -10,16 +11,38 @@ export const releasesQuery = (legacy: boolean, viewer: string | null) =>
       api<Release[]>('/releases', { query: legacy ? { show_legacy: true } : {}, signal }),
   })
 
-/** Replaces the player's collection (Reborn releases they own). */
-export function useSaveMyReleases(viewer: string | null) {
+/** Boxes of each Reborn release the player owns (only those owned). */
+export const collectionQuery = (viewer: string | null) =>
+  queryOptions({
+    queryKey: ['collection', viewer],
+    queryFn: ({ signal }) => api<CollectionBoxes>('/players/me/collection', { signal }),
+    enabled: viewer !== null,
+    staleTime: 60_000,
+  })
+
+/** What one box of each Reborn release holds (copies per card, the precon holding them). */
+export const releaseBoxesQuery = () =>
+  queryOptions({
+    queryKey: ['releases', 'boxes'],
+    queryFn: ({ signal }) => api<ReleaseBox[]>('/releases/boxes', { signal }),
+    staleTime: 10 * 60_000,
+  })
+
+/** Replaces the player's collection: boxes per release (0 or absent: not owned). */
+export function useSaveCollection(viewer: string | null) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (stubs: string[]) =>
-      api<Release[]>('/releases/mine', { method: 'PUT', json: stubs }),
-    onSuccess: (releases) => {
-      queryClient.setQueryData(releasesQuery(false, viewer).queryKey, releases)
-      // A listing filtered by "Mine" depends on the collection the server holds.
-      return queryClient.invalidateQueries({ queryKey: ['cards', 'list'] })
+    mutationFn: (releases: Record<string, number>) =>
+      api<CollectionBoxes>('/players/me/collection', { method: 'PUT', json: { releases } }),
+    onSuccess: (collection) => {
+      queryClient.setQueryData(collectionQuery(viewer).queryKey, collection)
+      // `is_mine`, a card listing filtered by "Mine" and "decks I can build" follow the collection.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: releasesQuery(false, viewer).queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['cards', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['decks', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['decks', 'mine'] }),
+      ])
     },
   })
 }

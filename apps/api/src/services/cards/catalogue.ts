@@ -1,5 +1,6 @@
 import type { Card } from '@spellboard/core/card-schemas'
 import { type CardSort, cardTypeOrder } from '@spellboard/core/cards'
+import { COPIES_WITHOUT_PRECON } from '@spellboard/core/collection'
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { readCatalogueVersion } from '../catalogue-version.ts'
@@ -46,6 +47,11 @@ export type CatalogueCard = {
   wire: Card
   /** `wire`, serialised once: listings are assembled from these strings. */
   wireJson: string
+  /** A conjuration's copies (its pile); null for other cards. */
+  copies: number | null
+  /** Copies one box of its release holds, and the precon holding them (`services/cards/boxes.ts`). */
+  boxCopies: number
+  boxDeck: string | null
   /** Direct "conjures" links, in the order the card lists them. */
   conjurations: CatalogueCard[]
   /** Cards that conjure this one. */
@@ -109,6 +115,9 @@ type CardRow = {
   json: Record<string, unknown> | string
   initials: string
   search_text: string
+  copies: number | null
+  box_copies: number | null
+  box_deck: string | null
 }
 
 /** Card names are unique per edition; code-point order keeps paging stable on every database. */
@@ -176,7 +185,7 @@ async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
         tx,
         sql`select id, entity_id, name, stub, phoenixborn, release_id, version, card_type,
               is_summon_spell, is_legacy, cost_weight, dice_flags, alt_dice_flags, json,
-              initials, search_text
+              initials, search_text, copies, box_copies, box_deck
             from card order by id`,
       ),
       linkRows: await queryRows<CatalogueRows['linkRows'][number]>(
@@ -228,6 +237,9 @@ export async function loadCatalogue(db: Db): Promise<{ catalogue: Catalogue; ver
       stored,
       wire,
       wireJson: JSON.stringify(wire),
+      copies: row.copies,
+      boxCopies: row.box_copies ?? COPIES_WITHOUT_PRECON,
+      boxDeck: row.box_deck,
       conjurations: [],
       summoners: [],
     })

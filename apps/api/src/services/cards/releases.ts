@@ -37,37 +37,6 @@ export async function listReleases(
   }))
 }
 
-/**
- * Replaces (never merges) a player's collection with the public Reborn releases named; names
- * of unknown, private or Legacy releases are ignored.
- */
-export async function replaceCollection(
-  db: Db,
-  catalogue: Catalogue,
-  userId: number,
-  stubs: string[],
-): Promise<void> {
-  // Only names the catalogue knows reach SQL, however long the list a client sends; the insert
-  // still checks visibility itself in case another process changed it a moment ago.
-  const known = new Set(catalogue.reborn.releases.map((release) => release.stub))
-  const wanted = [...new Set(stubs)].filter((stub) => known.has(stub))
-  await db.transaction(async (tx) => {
-    // One replacement at a time per player (two tabs, a double click): without the lock, two
-    // at once would both insert the same rows and one would fail on the primary key.
-    await tx.execute(sql`select id from "user" where id = ${userId} for update`)
-    await tx.execute(sql`delete from user_release where user_id = ${userId}`)
-    if (wanted.length === 0) return
-    await tx.execute(
-      sql`insert into user_release (user_id, release_id)
-          select ${userId}, id from release
-          where not is_legacy and is_public and stub in (${sql.join(
-            wanted.map((stub) => sql`${stub}`),
-            sql`, `,
-          )})`,
-    )
-  })
-}
-
 export type ReleaseAdminOut = { name: string; stub: string; is_legacy: boolean; is_public: boolean }
 
 /** Publishes or hides a Reborn release (and with it its cards); null when there is none. */

@@ -3,13 +3,18 @@ import type { Queryable } from '../../db/client.ts'
 import { decks } from '../../db/schema.ts'
 import type { DeckRow } from './rows.ts'
 
-/** Dice, cards and (optionally) selected cards of one deck copied onto another, set-based. */
+/**
+ * Dice, cards and (optionally) selected cards of one deck copied onto another, set-based, with
+ * what the deck needs of each release.
+ */
 export async function copyContents(
   db: Queryable,
   fromId: number,
   toId: number,
   options: { selected: boolean },
 ): Promise<void> {
+  await db.execute(sql`update deck set box_fits = (select box_fits from deck where id = ${fromId})
+    where id = ${toId}`)
   await db.execute(sql`insert into deck_die (deck_id, die_flag, count, position)
     select ${toId}, die_flag, count, position from deck_die where deck_id = ${fromId}`)
   await db.execute(sql`insert into deck_card (deck_id, card_id, count)

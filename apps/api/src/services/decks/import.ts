@@ -11,6 +11,7 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts'
 import { isoDate } from '../../lib/dates.ts'
 import { invalid } from '../../lib/refusal.ts'
 import { getCatalogue } from '../cards/catalogue.ts'
+import { cataloguePool, deckBoxFits, type FitPool } from '../collection/box-fits.ts'
 import { fitTitle } from './copy.ts'
 import { callImportSource } from './import-source.ts'
 import { playableCards } from './save.ts'
@@ -32,6 +33,7 @@ async function writeDeck(
   deck: DeckExport,
   existing: Existing | undefined,
   cards: ReturnType<typeof playableCards>,
+  pool: FitPool,
 ): Promise<number> {
   const title = deck.title ?? 'Untitled'
   if (existing?.published) {
@@ -70,6 +72,17 @@ async function writeDeck(
     description: deck.description?.replaceAll('\u0000', '') ?? null,
     phoenixbornId: phoenixborn.id,
     modified: deck.modified,
+    boxFits: deckBoxFits(
+      {
+        phoenixborn: phoenixborn.stub,
+        cards: deck.cards.flatMap((entry) =>
+          counts.has(cards.get(entry.stub)?.id ?? 0)
+            ? [{ stub: entry.stub, count: Math.min(entry.count, 3) }]
+            : [],
+        ),
+      },
+      pool,
+    ),
   }
   const [deckId = 0] = await storeDecks(tx, [
     {
@@ -152,7 +165,14 @@ export async function importDecks(
     for (const deck of page.decks) {
       try {
         const id = await tx.transaction((savepoint) =>
-          writeDeck(savepoint, userId, deck, existing.get(isoDate(deck.created)), cards),
+          writeDeck(
+            savepoint,
+            userId,
+            deck,
+            existing.get(isoDate(deck.created)),
+            cards,
+            cataloguePool(catalogue),
+          ),
         )
         done.push({ id, created: deck.created, sourceCreated: deck.source_created ?? null })
       } catch (error) {

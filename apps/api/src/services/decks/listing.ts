@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import type { Catalogue } from '../cards/catalogue.ts'
 import { parseTextQuery } from '../cards/full-text.ts'
+import { intArray } from '../collection/box-fits.ts'
 import { loadContents } from './contents.ts'
 import type { CountCache } from './count-cache.ts'
 import { deckOut } from './output.ts'
@@ -20,6 +21,8 @@ export type DeckListFilters = {
   order: 'asc' | 'desc'
   limit: number
   offset: number
+  /** `buildable=true` for a logged-in reader: what a deck must fit (`services/collection`). */
+  requires?: readonly number[] | undefined
 }
 
 export type DeckListPage = { count: number; results: DeckOut[] }
@@ -67,6 +70,11 @@ async function filterConditions(
     sql`d.is_legacy = ${filters.show_legacy}`,
     sql`d.is_red_rains = ${filters.show_red_rains}`,
   ]
+  if (filters.requires) {
+    // A collection holds Reborn boxes only: it builds no Legacy deck.
+    if (filters.show_legacy) return null
+    conditions.push(sql`d.box_fits @> ${intArray(filters.requires)}`)
+  }
   if (options.preconstructed && filters.show_preconstructed) {
     conditions.push(sql`d.is_preconstructed`)
   }
@@ -175,6 +183,7 @@ export async function listPublicDecks(
     filters.show_legacy,
     filters.show_red_rains,
     filters.show_preconstructed,
+    filters.requires?.join(',') ?? null,
   ])
   const count = () => countRows(db, where)
   return page(db, catalogue, where, filters, cache ? () => cache.get(key, count) : count)

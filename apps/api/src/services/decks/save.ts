@@ -5,6 +5,7 @@ import type { Db, Queryable, Tx } from '../../db/client.ts'
 import { forbidden, invalid, type Refusal } from '../../lib/refusal.ts'
 import type { AuthUser } from '../accounts/auth-user.ts'
 import { type Catalogue, type CatalogueCard, getCatalogue } from '../cards/catalogue.ts'
+import { cataloguePool, deckBoxFits, intArray } from '../collection/box-fits.ts'
 import { storedContents } from './contents.ts'
 import { deckSaveOut } from './output.ts'
 import { DECK_COLUMNS, type DeckRow, deckById, findDeck, hasPublicSnapshot } from './rows.ts'
@@ -42,6 +43,8 @@ type RowValues = {
   phoenixbornId: number
   isRedRains: boolean
   modified: string
+  /** What the deck needs of each release (`services/collection/box-fits.ts`). */
+  boxFits: number[]
 }
 
 /**
@@ -53,7 +56,7 @@ type RowValues = {
 const claim = (userId: number, deckId: number, row: RowValues, ifMatch: IfMatch | null) =>
   sql`update deck set title = ${row.title}, description = ${row.description},
       phoenixborn_id = ${row.phoenixbornId}, is_red_rains = ${row.isRedRains},
-      modified = ${row.modified}, version = version + 1
+      modified = ${row.modified}, box_fits = ${intArray(row.boxFits)}, version = version + 1
     where id = ${deckId} and user_id = ${userId}
       and not is_legacy and not is_snapshot and not is_deleted
       and ${versionCondition(ifMatch, deckId)}
@@ -128,6 +131,7 @@ function planSave(catalogue: Catalogue, body: DeckSave, modified: string): SaveP
     phoenixbornId: phoenixborn.id,
     isRedRains: body.is_red_rains,
     modified,
+    boxFits: [],
   }
   for (const [stub, count] of counts) {
     const card = cards.get(stub)
@@ -139,6 +143,13 @@ function planSave(catalogue: Catalogue, body: DeckSave, modified: string): SaveP
     }
     plan.contents.cards.push({ cardId: card.id, count })
   }
+  plan.row.boxFits = deckBoxFits(
+    {
+      phoenixborn: phoenixborn.stub,
+      cards: [...counts].flatMap(([stub, count]) => (cards.has(stub) ? [{ stub, count }] : [])),
+    },
+    cataloguePool(catalogue),
+  )
   return plan
 }
 

@@ -2,7 +2,7 @@ import { useMergeRefs } from '@floating-ui/react'
 import type { Release } from '@spellboard/core/card-schemas'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { releasesQuery, useSaveMyReleases } from '../../api/releases.ts'
+import { collectionQuery, releasesQuery, useSaveCollection } from '../../api/releases.ts'
 import { Icon } from '../../components/icons/icon.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Checkbox, Toggle } from '../../components/ui/checkbox.tsx'
@@ -10,6 +10,7 @@ import { Tabs } from '../../components/ui/tabs.tsx'
 import { notifyApiError } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import { usePopupPosition } from './popup-position.ts'
+import { ReleaseBoxes } from './release-boxes.tsx'
 import styles from './release-filter.module.css'
 
 type Tab = 'all' | 'mine'
@@ -30,7 +31,8 @@ const sameList = (a: string[], b: string[]) =>
 
 /**
  * The Releases popup. Under All: everything, or the releases picked. Under Mine (players only,
- * Reborn only): the releases the player owns, saved to their account. Closing it applies.
+ * Reborn only): the boxes of each release the player owns, saved to their account. Closing it
+ * applies.
  */
 export function ReleaseFilter({ legacy, selected, disabled, onApply }: ReleaseFilterProps) {
   const session = useAppStore((state) => state.session)
@@ -44,9 +46,11 @@ export function ReleaseFilter({ legacy, selected, disabled, onApply }: ReleaseFi
   const [tab, setTab] = useState<Tab>('all')
   const [showEverything, setShowEverything] = useState(true)
   const [picked, setPicked] = useState<Set<string>>(new Set())
-  const [minePicked, setMinePicked] = useState(false)
+  /** Boxes owned per release under Mine, once the collection has arrived. */
+  const [boxes, setBoxes] = useState<Record<string, number> | null>(null)
   const releases = useQuery({ ...releasesQuery(legacy, viewer), enabled: open })
-  const save = useSaveMyReleases(viewer)
+  const collection = useQuery({ ...collectionQuery(viewer), enabled: open && canUseMine })
+  const save = useSaveCollection(viewer)
   const button = useRef<HTMLButtonElement>(null)
   const panel = useRef<HTMLDivElement>(null)
   const panelId = useId()
@@ -54,25 +58,19 @@ export function ReleaseFilter({ legacy, selected, disabled, onApply }: ReleaseFi
   const buttonRef = useMergeRefs([button, position.refs.setReference])
   const panelRef = useMergeRefs([panel, position.refs.setFloating])
 
-  const mine = useCallback(
-    () => new Set((releases.data ?? []).filter((release) => release.is_mine).map((r) => r.stub)),
-    [releases.data],
-  )
-
-  // Under Mine the picks start from the collection, which arrives after the popup opens.
+  // Under Mine the boxes start from the collection, which arrives after the popup opens.
   useEffect(() => {
-    if (open && tab === 'mine' && !minePicked && releases.data) {
-      setPicked(mine())
-      setMinePicked(true)
+    if (open && tab === 'mine' && boxes === null && collection.data && !collection.isFetching) {
+      setBoxes({ ...collection.data.releases })
     }
-  }, [open, tab, minePicked, releases.data, mine])
+  }, [open, tab, boxes, collection.data, collection.isFetching])
 
   const openPopup = () => {
     const startTab: Tab = mineActive ? 'mine' : 'all'
     setTab(startTab)
     setShowEverything(selected.length === 0)
     setPicked(new Set(startTab === 'all' ? selected : []))
-    setMinePicked(false)
+    setBoxes(null)
     setOpen(true)
   }
 
@@ -87,7 +85,7 @@ export function ReleaseFilter({ legacy, selected, disabled, onApply }: ReleaseFi
   const closePopup = useCallback(() => {
     setOpen(false)
     if (tab === 'mine') {
-      if (minePicked) save.mutate(ordered(picked), { onError: notifyApiError })
+      if (boxes) save.mutate(boxes, { onError: notifyApiError })
       if (releaseFilter !== 'mine') setPreference('releaseFilter', 'mine')
       return
     }
@@ -96,7 +94,7 @@ export function ReleaseFilter({ legacy, selected, disabled, onApply }: ReleaseFi
     if (!sameList(stubs, selected)) onApply(stubs)
   }, [
     tab,
-    minePicked,
+    boxes,
     picked,
     showEverything,
     selected,
@@ -131,8 +129,7 @@ export function ReleaseFilter({ legacy, selected, disabled, onApply }: ReleaseFi
   const switchTab = (next: Tab) => {
     setTab(next)
     if (next === 'mine') {
-      setMinePicked(false)
-      setPicked(new Set())
+      setBoxes(null)
     } else {
       setPicked(new Set(selected))
     }
@@ -191,15 +188,24 @@ export function ReleaseFilter({ legacy, selected, disabled, onApply }: ReleaseFi
                   onChange={(event) => setShowEverything(event.target.checked)}
                 />
               ) : (
-                <p className={styles.hint}>Choose the releases you own:</p>
+                <p className={styles.hint}>Choose the releases you own, and how many boxes:</p>
               )}
-              <ReleaseList
-                releases={releases.data}
-                loading={releases.isPending}
-                picked={picked}
-                disabled={checkboxesOff || (tab === 'mine' && !minePicked)}
-                onToggle={toggle}
-              />
+              {tab === 'mine' ? (
+                <ReleaseBoxes
+                  releases={releases.data}
+                  loading={releases.isPending || collection.isPending}
+                  boxes={boxes}
+                  onChange={setBoxes}
+                />
+              ) : (
+                <ReleaseList
+                  releases={releases.data}
+                  loading={releases.isPending}
+                  picked={picked}
+                  disabled={checkboxesOff}
+                  onToggle={toggle}
+                />
+              )}
               <div className={styles.footer}>
                 <Button variant="primary" size="sm" onClick={closePopup}>
                   Done

@@ -1,6 +1,8 @@
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders } from '../../../test/card-test-providers.tsx'
+import { fakeApi, liveToken } from '../../../test/render-with-app.tsx'
 import { useAppStore } from '../../store/app-store.ts'
 import { type BuilderCard, INITIAL_BUILDER } from '../../store/builder-slice.ts'
 import { startNewDeck } from '../../store/builder-transitions.ts'
@@ -42,7 +44,7 @@ describe('the quantity buttons', () => {
   beforeEach(() => openDeck([entry('hammer-knight', 2)]))
 
   it('offer 0 to 3 copies, the deck’s count pressed', () => {
-    render(<QuantityButtons card={card()} />)
+    renderWithProviders(<QuantityButtons card={card()} />)
     expect(group()).toHaveAccessibleName('Copies of Hammer Knight in your deck')
     expect(
       within(group())
@@ -55,7 +57,7 @@ describe('the quantity buttons', () => {
 
   it('set the count at once, and 0 takes the card out', async () => {
     const user = userEvent.setup()
-    render(<QuantityButtons card={card()} />)
+    renderWithProviders(<QuantityButtons card={card()} />)
     await user.click(button(3))
     expect(deckCards()).toEqual([
       { stub: 'hammer-knight', name: 'Hammer Knight', type: 'Ally', count: 3, phoenixborn: null },
@@ -71,7 +73,7 @@ describe('the quantity buttons', () => {
     ['a Phoenixborn', card({ type: 'Phoenixborn' })],
     ['a card unique to another Phoenixborn', card({ phoenixborn: 'Coal Roarkwin' })],
   ])('are not offered for %s', (_, target) => {
-    render(<QuantityButtons card={target} />)
+    renderWithProviders(<QuantityButtons card={target} />)
     expect(screen.queryByRole('group')).toBeNull()
   })
 
@@ -81,7 +83,7 @@ describe('the quantity buttons', () => {
     ['three other unique cards', [entry('oath', 3, SERA)], [0]],
   ])('for a unique card with %s, only counts within the three allowed', (_, others, enabled) => {
     openDeck(others)
-    render(
+    renderWithProviders(
       <QuantityButtons card={card({ stub: 'firebrand', name: 'Firebrand', phoenixborn: SERA })} />,
     )
     const usable = within(group())
@@ -94,11 +96,55 @@ describe('the quantity buttons', () => {
   it('pause while the deck is saving, keeping focus where it is', async () => {
     openDeck([entry('hammer-knight', 2)], { saving: true })
     const user = userEvent.setup()
-    render(<QuantityButtons card={card()} />)
+    renderWithProviders(<QuantityButtons card={card()} />)
     expect(button(3)).toHaveAttribute('aria-disabled', 'true')
     button(3).focus()
     await user.keyboard('{Enter}')
     expect(button(3)).toHaveFocus()
     expect(deckCards()).toEqual([entry('hammer-knight', 2)])
+  })
+
+  describe("with the player's collection", () => {
+    const boxes = [
+      {
+        stub: 'set-a',
+        name: 'Set A',
+        cards: [{ stub: 'hammer-knight', name: 'Hammer Knight', copies: 2, deck: null }],
+      },
+    ]
+    const logIn = (owned: Record<string, number>) => {
+      useAppStore.setState({
+        session: { token: liveToken(), username: 'Ada', badge: '1abc', isAdmin: false },
+      })
+      fakeApi({
+        'GET /releases/boxes': [{ status: 200, body: boxes }],
+        'GET /players/me/collection': [{ status: 200, body: { releases: owned } }],
+      })
+    }
+    afterEach(() => {
+      useAppStore.setState({ session: null })
+      vi.unstubAllGlobals()
+    })
+
+    it("say 'Own N' when the boxes owned hold fewer than 3, and still take more", async () => {
+      logIn({ 'set-a': 1 })
+      openDeck([])
+      renderWithProviders(<QuantityButtons card={card()} />)
+      expect(await within(group()).findByText('Own 2')).toBeVisible()
+      await userEvent.click(button(3))
+      expect(deckCards()).toEqual([expect.objectContaining({ stub: 'hammer-knight', count: 3 })])
+    })
+
+    it.each([
+      ['the boxes hold 3 or more', { 'set-a': 2 }],
+      ['the player has recorded no box at all', {}],
+    ])('say nothing when %s', async (_, owned: Record<string, number>) => {
+      logIn(owned)
+      openDeck([])
+      renderWithProviders(<QuantityButtons card={card()} />)
+      await screen.findByRole('group', { name: /^Copies of / })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(within(group()).queryByText(/^Own /)).toBeNull()
+    })
   })
 })

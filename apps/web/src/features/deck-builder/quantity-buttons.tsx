@@ -3,6 +3,7 @@ import { DECK_RULES } from '@spellboard/core/limits'
 import { notify } from '../../lib/toast.ts'
 import { useAppStore } from '../../store/app-store.ts'
 import { setCardCount } from '../../store/builder-transitions.ts'
+import { useOwnedCopies } from '../collection/use-collection.ts'
 import styles from './quantity-buttons.module.css'
 
 export type QuantityCard = RuleCard & { name: string }
@@ -11,13 +12,15 @@ const COUNTS = Array.from({ length: DECK_RULES.maxCopies + 1 }, (_, count) => co
 
 /**
  * How many copies of a card the deck holds, 0 to 3, one press each. The change shows at once
- * and the autosave confirms it. Cards the deck cannot hold get no buttons at all.
+ * and the autosave confirms it. Cards the deck cannot hold get no buttons at all. Beside them,
+ * 'Own N' when the player's boxes hold fewer than 3 (adding more is still allowed).
  */
 export function QuantityButtons({ card }: { card: QuantityCard }) {
   const cards = useAppStore((state) => state.builder.deck.cards)
   const phoenixborn = useAppStore((state) => state.builder.deck.phoenixborn)
   const saving = useAppStore((state) => state.builder.saving)
   const updateBuilder = useAppStore((state) => state.updateBuilder)
+  const owned = useOwnedCopies(card.stub)
   if (!isCardEligible(card, phoenixborn?.name)) return null
 
   const current = cards.find((entry) => entry.stub === card.stub)?.count ?? 0
@@ -59,6 +62,11 @@ export function QuantityButtons({ card }: { card: QuantityCard }) {
           {count}
         </button>
       ))}
+      {owned !== null && owned < DECK_RULES.maxCopies ? (
+        <span className={styles.own} title="Copies the boxes you own hold">
+          Own {owned}
+        </span>
+      ) : null}
     </fieldset>
   )
 }

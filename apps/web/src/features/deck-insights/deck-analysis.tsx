@@ -1,17 +1,21 @@
 import { type AnalysisDeck, analyseDeck } from '@spellboard/core/deck-analysis'
 import type { CardLookup } from '@spellboard/core/magic-costs'
 import { useId, useMemo } from 'react'
+import { OneCollectionLine } from '../collection/one-collection-line.tsx'
 import { CostCurveChart } from './cost-curve.tsx'
 import styles from './deck-insights.module.css'
 import { DiceNeeds } from './dice-needs.tsx'
 import { ProblemList } from './problem-list.tsx'
 
 type DeckAnalysisProps = {
-  deck: AnalysisDeck
+  deck: AnalysisDeck & { phoenixborn: { stub: string }; is_legacy?: boolean | null | undefined }
   lookup: CardLookup
 }
 
-/** The 'Deck analysis' section: cards by type, the cost curve, the dice and the problems. */
+/**
+ * The 'Deck analysis' section: cards by type (with the One Collection check), the cost curve,
+ * the dice and the problems.
+ */
 export function DeckAnalysis({ deck, lookup }: DeckAnalysisProps) {
   const id = useId()
   const analysis = useMemo(() => analyseDeck(deck, lookup), [deck, lookup])
@@ -44,6 +48,7 @@ export function DeckAnalysis({ deck, lookup }: DeckAnalysisProps) {
               </tr>
             </tbody>
           </table>
+          {deck.is_legacy ? null : <OneCollectionLine deck={deck} />}
         </section>
         <section aria-labelledby={`${id}-curve`} className={styles.block}>
           <h3 id={`${id}-curve`} className={styles.blockTitle}>

@@ -94,8 +94,12 @@ describe('Deck analysis', () => {
     const { calls } = fakeApi(cardReplies())
     renderWithApp(<DeckInsights deck={minimalDeck} />)
     await screen.findByRole('heading', { name: 'Deck analysis' })
+    // Cards one by one; the One Collection line reads what each box holds.
     expect(calls.map((call) => call.path).sort()).toEqual(
-      [SERA, ...FULL_DECK.cards].map((card) => `/cards/${card.stub}`).sort(),
+      [
+        ...[SERA, ...FULL_DECK.cards].map((card) => `/cards/${card.stub}`),
+        '/releases/boxes',
+      ].sort(),
     )
     expect(region('Problems').getByText('Mind Fog needs illusion dice')).toBeInTheDocument()
   })

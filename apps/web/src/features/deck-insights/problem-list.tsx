@@ -1,16 +1,19 @@
 import { problemText } from '@spellboard/core/deck-problem-text'
 import { blocksPublishing, type DeckProblem } from '@spellboard/core/deck-rules'
+import type { ReactNode } from 'react'
 import styles from './deck-insights.module.css'
 
 type ProblemListProps = {
   problems: readonly DeckProblem[]
   /** Tag the problems that keep Publish... unavailable (the builder). */
   markBlockers?: boolean
+  /** More items after the rules' problems (the builder's cards owned too few of). */
+  more?: ReactNode[]
 }
 
 /** The deck's problems from the shared rules, one line each, or 'No problems found'. */
-export function ProblemList({ problems, markBlockers = false }: ProblemListProps) {
-  if (problems.length === 0) {
+export function ProblemList({ problems, markBlockers = false, more = [] }: ProblemListProps) {
+  if (problems.length === 0 && more.length === 0) {
     return <p className={styles.noProblems}>No problems found</p>
   }
   return (
@@ -24,6 +27,7 @@ export function ProblemList({ problems, markBlockers = false }: ProblemListProps
           ) : null}
         </li>
       ))}
+      {more}
     </ul>
   )
 }

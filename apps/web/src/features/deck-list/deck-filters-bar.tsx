@@ -13,6 +13,8 @@ type DeckFiltersBarProps = {
   legacy: boolean
   /** The 'Preconstructed Only' switch (public listings only). */
   showPreconstructed: boolean
+  /** 'Only decks I can build' (logged-in players). */
+  showBuildable: boolean
   /** More controls at the end of the row (the sort of My decks). */
   extra?: ReactNode
 }
@@ -22,6 +24,7 @@ export function DeckFiltersBar({
   controls,
   legacy,
   showPreconstructed,
+  showBuildable,
   extra,
 }: DeckFiltersBarProps) {
   // The controls follow a change at once; the listing follows the address.
@@ -63,6 +66,14 @@ export function DeckFiltersBar({
             className={styles.toggle}
             checked={applied.preconstructed}
             onChange={(event) => apply({ preconstructed: event.target.checked })}
+          />
+        ) : null}
+        {showBuildable ? (
+          <Toggle
+            label="Only decks I can build"
+            className={styles.toggle}
+            checked={applied.buildable}
+            onChange={(event) => apply({ buildable: event.target.checked })}
           />
         ) : null}
         {extra}

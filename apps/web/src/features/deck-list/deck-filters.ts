@@ -13,6 +13,8 @@ export type DeckFilters = {
   cards: string[]
   /** Author badges (the profile page's "see all" link). */
   players: string[]
+  /** 'Only decks I can build' (`buildable=1`): decks the player's collection builds. */
+  buildable: boolean
   /** 1-based. */
   page: number
 }
@@ -23,6 +25,7 @@ export const EMPTY_DECK_FILTERS: DeckFilters = {
   preconstructed: false,
   cards: [],
   players: [],
+  buildable: false,
   page: 1,
 }
 
@@ -35,6 +38,7 @@ const FALSE_WORDS = new Set(['false', '0', 'no', 'off', 'f', 'n'])
 export function parseDeckFilters(search: string): DeckFilters {
   const params = new URLSearchParams(search)
   const precon = params.get('preconstructed')
+  const buildable = params.get('buildable')
   const offset = parsePageNumber(params.get('offset'))
   return {
     q: (params.get('q') ?? '').trim(),
@@ -42,6 +46,7 @@ export function parseDeckFilters(search: string): DeckFilters {
     preconstructed: precon !== null && !FALSE_WORDS.has(precon.toLowerCase()),
     cards: unique(params.getAll('card').filter(Boolean)),
     players: unique(params.getAll('player').filter(Boolean)),
+    buildable: buildable !== null && !FALSE_WORDS.has(buildable.toLowerCase()),
     page:
       parsePageNumber(params.get('page')) ??
       (offset ? Math.floor(offset / LIMITS.deckPageSize) + 1 : 1),
@@ -62,6 +67,7 @@ export function deckFiltersSearch(filters: DeckFilters): string {
   for (const card of filters.cards) add('card', card)
   for (const player of filters.players) add('player', player)
   if (filters.preconstructed) parts.push('preconstructed')
+  if (filters.buildable) parts.push('buildable=1')
   if (filters.page > 1) add('page', String(filters.page))
   return parts.length ? `?${parts.join('&')}` : ''
 }
@@ -73,7 +79,8 @@ export function hasActiveFilters(filters: DeckFilters): boolean {
       filters.phoenixborn ||
       filters.preconstructed ||
       filters.cards.length ||
-      filters.players.length,
+      filters.players.length ||
+      filters.buildable,
   )
 }
 
@@ -93,6 +100,7 @@ export function deckListApiQuery(
     ...(filters.cards.length ? { card: filters.cards } : {}),
     ...(filters.players.length ? { player: filters.players } : {}),
     ...(filters.preconstructed ? { show_preconstructed: true } : {}),
+    ...(filters.buildable ? { buildable: true } : {}),
     ...(kind.legacy ? { show_legacy: true } : {}),
     ...(kind.redRains ? { show_red_rains: true } : {}),
     ...extra,

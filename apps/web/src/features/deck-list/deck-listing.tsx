@@ -42,7 +42,12 @@ export function DeckListing({
   const { applied } = controls
   const navigate = useNavigate()
   const viewer = useAppStore((state) => state.session?.badge ?? null)
-  const query = deckListApiQuery(applied, { legacy, redRains }, sort ? { sort } : {})
+  // 'Only decks I can build' needs a collection: logged-out readers see every deck.
+  const query = deckListApiQuery(
+    { ...applied, buildable: applied.buildable && viewer !== null },
+    { legacy, redRains },
+    sort ? { sort } : {},
+  )
   const listing = useQuery({
     ...deckListQuery(scope, query, viewer),
     placeholderData: keepPreviousData,
@@ -124,6 +129,7 @@ export function DeckListing({
         controls={controls}
         legacy={legacy}
         showPreconstructed={scope === 'public'}
+        showBuildable={viewer !== null}
         extra={toolbarExtra}
       />
       {body}

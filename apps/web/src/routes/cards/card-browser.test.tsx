@@ -207,7 +207,7 @@ describe('CardBrowser', () => {
     await waitFor(() => expect(lastQuery()).toContain('r=master-set&r=the-frostdale-giants'))
   })
 
-  it('under Mine, saves the collection and lists only owned releases', async () => {
+  it('under Mine, saves the boxes owned and lists only owned releases', async () => {
     const u = user()
     useAppStore.setState({
       session: { token: 'x.y.z', username: 'Ann', badge: 'a1', isAdmin: false },
@@ -225,7 +225,9 @@ describe('CardBrowser', () => {
     answer = (url) =>
       url.pathname.startsWith('/v2/releases')
         ? { status: 200, body: releases }
-        : page([card('Hammer Knight')])
+        : url.pathname === '/v2/players/me/collection'
+          ? { status: 200, body: { releases: { 'master-set': 2 } } }
+          : page([card('Hammer Knight')])
     const fetchMock = vi.mocked(globalThis.fetch)
     fetchMock.mockImplementation((input, init) => {
       const url = new URL(String(input), 'http://localhost')
@@ -239,11 +241,23 @@ describe('CardBrowser', () => {
     await u.click(screen.getByRole('button', { name: 'Releases' }))
     const dialog = await screen.findByRole('dialog', { name: 'Filter by release' })
     await u.click(within(dialog).getByRole('tab', { name: 'Mine' }))
-    expect(within(dialog).getByText('Choose the releases you own:')).toBeInTheDocument()
-    expect(await within(dialog).findByRole('checkbox', { name: 'Master Set' })).toBeChecked()
+    expect(
+      within(dialog).getByText('Choose the releases you own, and how many boxes:'),
+    ).toBeInTheDocument()
+    const master = await within(dialog).findByRole('checkbox', { name: 'Master Set' })
+    await waitFor(() => expect(master).toBeChecked())
+    expect(within(dialog).getByRole('combobox', { name: 'Boxes of Master Set' })).toHaveValue('2')
     await u.click(within(dialog).getByRole('checkbox', { name: 'The Frostdale Giants' }))
+    // Ticked: one box, which the player may raise.
+    const frostdale = within(dialog).getByRole('combobox', {
+      name: 'Boxes of The Frostdale Giants',
+    })
+    expect(frostdale).toHaveValue('1')
+    await u.selectOptions(frostdale, '3')
     await u.click(within(dialog).getByRole('button', { name: 'Done' }))
-    await waitFor(() => expect(bodies).toEqual([['master-set', 'the-frostdale-giants']]))
+    await waitFor(() =>
+      expect(bodies).toEqual([{ releases: { 'master-set': 2, 'the-frostdale-giants': 3 } }]),
+    )
     await waitFor(() => expect(lastQuery()).toBe('?limit=50&sort=name&order=asc&releases=mine'))
     expect(useAppStore.getState().preferences.releaseFilter).toBe('mine')
     expect(search()).toBe('')

@@ -7,6 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { SkeletonRows } from '../../components/ui/skeleton-rows.tsx'
 import { LazyRichText } from '../../features/card-text/lazy-rich-text.tsx'
+import { LazyDeckCollection } from '../../features/collection/lazy-deck-collection.tsx'
 import { useIsEditingDeck } from '../../features/deck-builder/builder-hooks.ts'
 import { LazyDeckInsights } from '../../features/deck-insights/lazy-deck-insights.tsx'
 import { DeckView } from '../../features/deck-view/deck-view.tsx'
@@ -95,6 +96,7 @@ function DeckDetailsScreen({ mine }: { mine: boolean }) {
         </aside>
         <div className={styles.main}>
           <DeckView deck={deck} fullCards />
+          <LazyDeckCollection deck={deck} legacy={legacy} />
           <LazyDeckInsights deck={deck} fullCards />
         </div>
       </div>
