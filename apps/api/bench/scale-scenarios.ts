@@ -25,6 +25,11 @@ export type ScaleScenario = {
   requests: ScaleRequest[]
   /** Measured for insight, not held to the target. */
   informational?: boolean
+  /**
+   * Also measured without the API's kept answers: the listing service called directly, two at a
+   * time, so the table shows what a collection nobody has asked for yet costs.
+   */
+  computed?: boolean
 }
 
 const PAGES = 20
@@ -59,7 +64,8 @@ async function stubs(db: Queryable, statement: SQL): Promise<string[]> {
 /**
  * Players with collections from one box of a few releases to three of everything, as
  * `buildable=true` readers: each kind of collection is set on generated players (replacing what
- * they owned), and each player gets a log-in signed with the API's key.
+ * they owned), one more box of a release that turns with the player making every collection
+ * its own, and each player gets a log-in signed with the API's key.
  */
 async function collectors(db: Db, secret: string, players: string[]): Promise<ScaleRequest[]> {
   const releases = (
@@ -88,7 +94,7 @@ async function collectors(db: Db, secret: string, players: string[]): Promise<Sc
     if (!user) continue
     await db.execute(sql`delete from user_release where user_id = ${user.id}`)
     for (const [at, id] of releases.entries()) {
-      const boxes = kind(at)
+      const boxes = Math.min(3, kind(at) + (at === index % releases.length ? 1 : 0))
       if (boxes > 0) {
         await db.execute(
           sql`insert into user_release (user_id, release_id, boxes) values (${user.id}, ${id}, ${boxes})`,
@@ -96,11 +102,11 @@ async function collectors(db: Db, secret: string, players: string[]): Promise<Sc
       }
     }
     const { token } = await issueToken(secret, badge, 24 * 3600)
-    const requires = await buildableFilter(db, catalogue, user.id)
+    const owns = await buildableFilter(db, catalogue, user.id)
     const page = (index % 3) * 30
     requests.push({
       path: `/v2/decks?buildable=true&limit=30&offset=${page}`,
-      filters: { requires, offset: page },
+      filters: { owns, offset: page },
       headers: { authorization: `Bearer ${token}` },
     })
   }
@@ -180,6 +186,7 @@ export async function scaleScenarios(db: Db, secret: string): Promise<ScaleScena
     {
       name: 'decks I can build (36 collections, pages 1–3)',
       requests: await collectors(db, secret, players.slice(10, 46)),
+      computed: true,
     },
   ]
 }

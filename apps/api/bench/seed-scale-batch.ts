@@ -105,12 +105,15 @@ export async function seedBatch(step: Step, before: number, size: number, shape:
     on conflict do nothing`,
   )
 
-  // What each Reborn deck needs of each release (services/collection/box-fits.ts), set-based:
-  // boxes per release from the copies per box the import derived, conjurations one link deep.
+  // What each Reborn deck needs of each release (services/collection/box-needs.ts), set-based:
+  // boxes per release from the copies per box the import derived, conjurations one link deep,
+  // as one bit per release (its rank by id) at each level of one, two and three boxes.
   await step(
-    'box fits',
+    'box needs',
     sql`
     with batch as (select id, phoenixborn_id from deck where id > ${before} and not is_legacy),
+    bits as (select id, least(row_number() over (order by id) - 1, 62)::int as bit
+             from release where not is_legacy),
     needs (deck_id, release_id, boxes) as (
       select b.id, c.release_id, ceil(dc.count::numeric / greatest(coalesce(c.box_copies, 3), 1))
       from batch b join deck_card dc on dc.deck_id = b.id join card c on c.id = dc.card_id
@@ -122,15 +125,19 @@ export async function seedBatch(step: Step, before: number, size: number, shape:
       from batch b join deck_card dc on dc.deck_id = b.id
         join card_conjuration cc on cc.card_id = dc.card_id join card j on j.id = cc.conjuration_id
     ),
-    per as (select deck_id, release_id, max(boxes)::int as boxes from needs group by 1, 2),
-    fits as (
-      select b.id, array_agg(r.id * 3 + k order by r.id, k)::int[] as fits
-      from batch b cross join release r cross join generate_series(0, 2) k
-        left join per on per.deck_id = b.id and per.release_id = r.id
-      where not r.is_legacy and k >= coalesce(per.boxes, 0)
-      group by b.id
+    per as (
+      select n.deck_id, bits.bit, max(n.boxes)::int as boxes
+      from needs n join bits on bits.id = n.release_id group by 1, 2
+    ),
+    masks as (
+      select deck_id,
+             bit_or(case when boxes >= 1 then 1::bigint << bit else 0 end) as need1,
+             bit_or(case when boxes >= 2 then 1::bigint << bit else 0 end) as need2,
+             bit_or(case when boxes >= 3 then 1::bigint << bit else 0 end) as need3
+      from per group by deck_id
     )
-    update deck d set box_fits = fits.fits from fits where d.id = fits.id`,
+    update deck d set box_need1 = m.need1, box_need2 = m.need2, box_need3 = m.need3
+    from masks m where d.id = m.deck_id`,
   )
 
   // Two dice types adding up to 10 (the seven classic types).
@@ -153,9 +160,10 @@ export async function seedBatch(step: Step, before: number, size: number, shape:
     'snapshots',
     sql`
     insert into deck (title, description, is_public, is_snapshot, is_legacy, is_red_rains,
-                      created, modified, source_id, user_id, phoenixborn_id, box_fits)
+                      created, modified, source_id, user_id, phoenixborn_id,
+                      box_need1, box_need2, box_need3)
     select title, description, kind <> 'private', true, is_legacy, is_red_rains, stamp, stamp,
-           id, user_id, phoenixborn_id, box_fits
+           id, user_id, phoenixborn_id, box_need1, box_need2, box_need3
     from (
       select w.*, 'latest' as kind,
              least(now(), w.created + interval '1 day' + random() * interval '30 days') as stamp

@@ -7,6 +7,7 @@ import pg from 'pg'
 import { type Database, openDatabase, type Queryable, queryRows } from '../src/db/client.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { importFolder } from '../src/import/import-folder.ts'
+import { rememberNeeds } from '../src/services/collection/box-needs.ts'
 import { scaleDatabaseUrl } from './scale-database.ts'
 import { type BatchShape, seedBatch } from './seed-scale-batch.ts'
 
@@ -180,6 +181,7 @@ async function main() {
       })
       console.log(`  ${done + size} / ${working} working decks (${seconds()} s)`)
     }
+    await rememberNeeds(db, sql`d.is_snapshot and d.is_public and not d.is_deleted`)
     await db.execute(sql`set maintenance_work_mem = '512MB'`)
     for (const index of indexes) {
       const at = performance.now()

@@ -101,6 +101,20 @@ export const releases = pgTable(
   (t) => [uniqueIndex('release_stub_legacy_idx').on(t.stub, t.isLegacy)],
 )
 
+/**
+ * Every combination of need masks a deck row has held (`services/collection/box-needs.ts`): a
+ * few thousand rows, which a collection reads to name the masks it builds.
+ */
+export const boxNeedProfiles = pgTable(
+  'box_need_profile',
+  {
+    need1: bigint('need1', { mode: 'bigint' }).notNull(),
+    need2: bigint('need2', { mode: 'bigint' }).notNull(),
+    need3: bigint('need3', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.need1, t.need2, t.need3] })],
+)
+
 export const userReleases = pgTable(
   'user_release',
   {
@@ -231,11 +245,12 @@ export const decks = pgTable(
     ),
     titleInitials: text('title_initials').generatedAlwaysAs(deckTitleInitials(sql`title`)),
     /**
-     * What the deck needs of each Reborn release, as the collections it fits in (API
-     * `services/decks/box-fits.ts`): a GIN index answers "decks this collection builds" as a
-     * containment. Null for Legacy decks.
+     * What the deck needs of each Reborn release, one bit per release: at least one box
+     * (`box_need1`), two, three (API `services/collection/box-needs.ts`). Null for Legacy decks.
      */
-    boxFits: integer('box_fits').array(),
+    boxNeed1: bigint('box_need1', { mode: 'bigint' }),
+    boxNeed2: bigint('box_need2', { mode: 'bigint' }),
+    boxNeed3: bigint('box_need3', { mode: 'bigint' }),
   },
   (t) => [
     index('deck_title_search_idx').using('gin', t.titleSearch),
@@ -248,8 +263,9 @@ export const decks = pgTable(
       .where(sql`preconstructed_release is not null`),
     // Published snapshots only. The listings walk one of these in order and stop after a page;
     // `source_id` rides along so the "no newer publication" check needs no table read.
-    // Migration 0002 adds INCLUDE (title_search, title_initials), which the schema cannot
-    // declare: a title search then filters from this index without reading skipped rows.
+    // Migrations 0002 and 0006 add INCLUDE (title_search, title_initials, box_need1..3), which
+    // the schema cannot declare: a title search or a collection's masks then filter from this
+    // index without reading skipped rows (the modified one carries the masks).
     index('deck_public_created_idx')
       .on(t.isLegacy, t.isRedRains, t.created, t.id, t.sourceId)
       .where(publishedSnapshot),
@@ -265,7 +281,12 @@ export const decks = pgTable(
     // The newest publication of a working deck; also answers "is there a newer one?".
     index('deck_public_source_idx').on(t.sourceId, t.created, t.id).where(publishedSnapshot),
     index('deck_public_initials_idx').on(t.titleInitials).where(publishedSnapshot),
-    index('deck_public_fits_idx').using('gin', t.boxFits).where(publishedSnapshot),
+    // "Decks I can build" for a collection that builds few: the decks of the masks it builds.
+    // Migration 0006 adds INCLUDE (box_need2, box_need3, created, id, source_id), so the page
+    // and its count read this index alone; it also adds the masks to the listing indexes'.
+    index('deck_public_needs_idx')
+      .on(t.isRedRains, t.boxNeed1)
+      .where(sql`is_snapshot and is_public and not is_deleted and not is_legacy`),
   ],
 )
 

@@ -6,8 +6,9 @@ import { refreshBoxes } from '../services/collection/boxes.ts'
 import { IMPORT_LOCK } from './write-import.ts'
 
 /**
- * A catalogue imported before copies per box were kept has none: the server derives them (and
- * what each deck needs) once at start, as an import would, from the precons already stored.
+ * A catalogue imported before copies per box were kept has none (and migration 0006 forgot
+ * them, as decks stored before it have no need masks): the server derives them, and what each
+ * deck needs, once at start, as an import would, from the precons already stored.
  */
 export async function backfillBoxes(
   database: Database,

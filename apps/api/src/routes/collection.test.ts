@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { collectionBoxesSchema, releaseBoxSchema } from '@spellboard/core/collection-schemas'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createDeck, get, snapshot } from '../../test/deck-fixtures.ts'
+import { createDeck, execute, get, snapshot } from '../../test/deck-fixtures.ts'
 import {
   bearer,
   buildTestApp,
@@ -14,6 +15,10 @@ import {
 } from '../../test/helpers.ts'
 import { wireBody } from '../../test/wire.ts'
 import { importFolder } from '../import/import-folder.ts'
+import { getCatalogue } from '../services/cards/catalogue.ts'
+import { refreshBoxes } from '../services/collection/boxes.ts'
+import { buildableFilter } from '../services/collection/collection.ts'
+import { listPublicDecks } from '../services/decks/listing.ts'
 
 type DataCard = {
   stub: string
@@ -215,6 +220,71 @@ describe.skipIf(!existsSync(REAL_DATA_DIR))(
       expect(
         (await get(t, '/v2/decks?buildable=true&show_preconstructed=true', player)).body.count,
       ).toBe(0)
+    })
+
+    it('finds the same decks by walking the listing as by the masks a collection builds', async () => {
+      const catalogue = await getCatalogue(t.database.db)
+      const filters = {
+        phoenixborn: [],
+        card: [],
+        player: [],
+        show_legacy: false,
+        show_red_rains: false,
+        show_preconstructed: false,
+        sort: 'created' as const,
+        order: 'desc' as const,
+        limit: 7,
+        offset: 0,
+      }
+      const releases = catalogue.reborn.releases.map((release) => release.stub)
+      const collections = [
+        {},
+        { 'master-set': 1 },
+        { 'master-set': 2 },
+        Object.fromEntries(releases.slice(0, 4).map((stub) => [stub, 1])),
+        Object.fromEntries(releases.map((stub, at) => [stub, 1 + (at % 3)])),
+        Object.fromEntries(releases.map((stub) => [stub, 3])),
+      ]
+      const listed = async (shape: 'walk' | 'named') => {
+        const owns = await buildableFilter(t.database.db, catalogue, player.id)
+        const asked = { ...filters, limit: 100, owns }
+        const page = await listPublicDecks(t.database.db, catalogue, asked, undefined, shape)
+        return page.results.map((deck) => deck.title)
+      }
+      // The named masks come from what publishing and imports remember: forget them all, and a
+      // deck published now is found by them, the others only once an import has run.
+      await execute(t, sql`delete from box_need_profile`)
+      await collection(player, { releases: Object.fromEntries(releases.map((stub) => [stub, 3])) })
+      await snapshot(t, author, await createDeck(t, author, deckOf('Third Iron')))
+      const named = await listed('named')
+      expect(named).toContain('Third Iron')
+      // Decks published before are found by them only where they share its masks, until an import.
+      expect((await listed('walk')).length).toBeGreaterThan(named.length)
+      await refreshBoxes(t.database.db)
+      expect(await listed('named')).toEqual(await listed('walk'))
+
+      const counts: number[] = []
+      for (const releasesOwned of collections) {
+        await collection(player, { releases: releasesOwned })
+        const owns = await buildableFilter(t.database.db, catalogue, player.id)
+        for (const extra of [
+          {},
+          { offset: 7 },
+          { show_preconstructed: true },
+          { sort: 'modified' as const },
+        ]) {
+          const asked = { ...filters, ...extra, owns }
+          const walked = await listPublicDecks(t.database.db, catalogue, asked, undefined, 'walk')
+          const named = await listPublicDecks(t.database.db, catalogue, asked, undefined, 'named')
+          const ids = (page: typeof walked) => page.results.map((deck) => deck.id)
+          expect(ids(named), JSON.stringify(releasesOwned)).toEqual(ids(walked))
+          expect(named.count).toBe(walked.count)
+          counts.push(walked.count)
+        }
+      }
+      // The collections range from building nothing to building every Reborn deck.
+      expect(Math.min(...counts)).toBe(0)
+      expect(Math.max(...counts)).toBeGreaterThan(filters.limit)
     })
   },
 )

@@ -118,22 +118,20 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
     { schema: { tags: ['decks'], querystring: listQuery, response: { 200: deckPage } } },
     async (request, reply) => {
       const { limit, offset } = request.query
-      // "Decks I can build" depends on the reader, so it is never kept; anonymous callers are
-      // answered as if they had not asked.
+      // "Decks I can build" depends on the reader's collection, so it is kept by the boxes owned
+      // (players with the same collection share it); anonymous callers are answered as if they
+      // had not asked.
       const reader = request.query.buildable ? await deps.auth.evaluate(request) : null
-      if (reader) {
-        const catalogue = await getCatalogue(deps.db)
-        const requires = await buildableFilter(deps.db, catalogue, reader.id)
-        const filters = { ...request.query, requires }
-        const page = await listPublicDecks(deps.db, catalogue, filters, counts)
-        return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
-      }
+      const owns =
+        reader && (await buildableFilter(deps.db, await getCatalogue(deps.db), reader.id))
+      const collection = owns ? Object.values(owns).join(',') : ''
       // Keyed on the address as asked: the answer's next/previous links are built from it.
-      const key = await keyOf(null, request.url)
+      const key = `${await keyOf(null, request.url)}\u0000${collection}`
       const body = await publicListings.get(key, () =>
         asJson(async () => {
           const catalogue = await getCatalogue(deps.db)
-          const page = await listPublicDecks(deps.db, catalogue, request.query, counts)
+          const filters = owns ? { ...request.query, owns } : request.query
+          const page = await listPublicDecks(deps.db, catalogue, filters, counts)
           return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
         }),
       )
@@ -157,10 +155,10 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       const { limit, offset } = request.query
       const read = async () => {
         const catalogue = await getCatalogue(deps.db)
-        const requires = request.query.buildable
+        const owns = request.query.buildable
           ? await buildableFilter(deps.db, catalogue, user.id)
           : undefined
-        const filters = { ...request.query, player: [], show_preconstructed: false, requires }
+        const filters = { ...request.query, player: [], show_preconstructed: false, owns }
         const page = await listMyDecks(deps.db, catalogue, user.id, filters)
         return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
       }

@@ -2,9 +2,17 @@ import { copiesPerBox, type Precon } from '@spellboard/core/collection'
 import { sql } from 'drizzle-orm'
 import { type Queryable, queryRows } from '../../db/client.ts'
 import { batches } from '../../db/upsert.ts'
-import { deckBoxFits, type FitCard, type FitPool, intArray } from './box-fits.ts'
+import {
+  type BoxMasks,
+  bigintArray,
+  deckBoxNeeds,
+  intArray,
+  type NeedCard,
+  type NeedPool,
+  rememberNeeds,
+} from './box-needs.ts'
 
-/** Decks whose fits one statement writes. */
+/** Decks whose needs one statement writes. */
 const DECKS_PER_STATEMENT = 2000
 
 type CardRow = {
@@ -65,7 +73,7 @@ async function readPrecons(db: Queryable): Promise<Precon[]> {
 
 /**
  * Derives every Reborn card's copies per box from the precons stored (core `copiesPerBox`),
- * then what every Reborn deck needs of each release (`box_fits`). Every import runs it, since
+ * then what every Reborn deck needs of each release (`box_need1..3`). Every import runs it, since
  * both depend on the cards and precons, and a server starts with it when a card has none yet.
  */
 export async function refreshBoxes(db: Queryable): Promise<{ cards: number; decks: number }> {
@@ -78,7 +86,7 @@ export async function refreshBoxes(db: Queryable): Promise<{ cards: number; deck
     conjurations: row.conjurations ?? [],
   }))
   const copies = copiesPerBox(pool, await readPrecons(db))
-  const cards = new Map<string, FitCard>()
+  const cards = new Map<string, NeedCard>()
   for (const card of pool) {
     cards.set(card.stub, { ...card, boxCopies: copies.get(card.stub)?.copies ?? 3 })
   }
@@ -94,12 +102,15 @@ export async function refreshBoxes(db: Queryable): Promise<{ cards: number; deck
             and (c.box_copies, c.box_deck) is distinct from (v.copies, v.deck)`,
     )
   }
-  const decks = await refreshDeckFits(db, { cards, releaseIds })
+  const decks = await refreshDeckNeeds(db, { cards, releaseIds })
   return { cards: rows.length, decks }
 }
 
-/** Recomputes `box_fits` of every Reborn deck (Legacy decks keep none), a batch at a time. */
-async function refreshDeckFits(db: Queryable, pool: FitPool): Promise<number> {
+/**
+ * Recomputes the need masks of every Reborn deck (Legacy decks keep none), a batch at a time,
+ * and remembers the combinations published decks hold.
+ */
+async function refreshDeckNeeds(db: Queryable, pool: NeedPool): Promise<number> {
   let after = 0
   let count = 0
   for (;;) {
@@ -116,9 +127,9 @@ async function refreshDeckFits(db: Queryable, pool: FitPool): Promise<number> {
           where not d.is_legacy and d.id > ${after} order by d.id limit ${DECKS_PER_STATEMENT}`,
     )
     const last = decks.at(-1)
-    if (!last) return count
-    const fits = decks.map((deck) =>
-      deckBoxFits(
+    if (!last) break
+    const needs = decks.map((deck) =>
+      deckBoxNeeds(
         {
           phoenixborn: deck.phoenixborn,
           cards: (typeof deck.cards === 'string' ? JSON.parse(deck.cards) : deck.cards) ?? [],
@@ -126,14 +137,19 @@ async function refreshDeckFits(db: Queryable, pool: FitPool): Promise<number> {
         pool,
       ),
     )
+    const column = (pick: (masks: BoxMasks) => bigint) => bigintArray(needs.map(pick))
     await db.execute(
-      sql`update deck d set box_fits = v.fits::int[]
+      sql`update deck d set box_need1 = v.need1, box_need2 = v.need2, box_need3 = v.need3
           from unnest(${intArray(decks.map((deck) => deck.id))}::bigint[],
-                      ${`{${fits.map((f) => `"{${f.join(',')}}"`).join(',')}}`}::text[])
-            as v(id, fits)
-          where d.id = v.id and d.box_fits is distinct from v.fits::int[]`,
+                      ${column((m) => m.boxNeed1)}, ${column((m) => m.boxNeed2)},
+                      ${column((m) => m.boxNeed3)})
+            as v(id, need1, need2, need3)
+          where d.id = v.id
+            and (d.box_need1, d.box_need2, d.box_need3) is distinct from (v.need1, v.need2, v.need3)`,
     )
     count += decks.length
     after = last.id
   }
+  await rememberNeeds(db, sql`d.is_snapshot and d.is_public and not d.is_deleted`)
+  return count
 }

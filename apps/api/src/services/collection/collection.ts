@@ -4,7 +4,7 @@ import { type Db, type Queryable, queryRows, type Tx } from '../../db/client.ts'
 import { unprocessable } from '../../lib/refusal.ts'
 import { type Catalogue, catalogueMemo } from '../cards/catalogue.ts'
 import { textArray } from '../decks/rows.ts'
-import { cataloguePool, collectionRequires } from './box-fits.ts'
+import { type BoxMasks, cataloguePool, collectionMasks } from './box-needs.ts'
 
 /**
  * A player's collection: boxes owned per public Reborn release (`user_release.boxes`, 1 to 9; a
@@ -133,11 +133,11 @@ export function releaseBoxes(catalogue: Catalogue): ReleaseBox[] {
   )
 }
 
-/** What a deck must fit for this player to build it (`box_fits @> …`, `buildable=true`). */
+/** The boxes this player owns, as the masks `buildable=true` compares decks' needs with. */
 export async function buildableFilter(
   db: Queryable,
   catalogue: Catalogue,
   userId: number,
-): Promise<number[]> {
-  return collectionRequires(await ownedBoxes(db, userId), cataloguePool(catalogue).releaseIds)
+): Promise<BoxMasks> {
+  return collectionMasks(await ownedBoxes(db, userId), cataloguePool(catalogue).releaseIds)
 }

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { decks } from '../../db/schema.ts'
+import { rememberNeeds } from '../collection/box-needs.ts'
 import type { DeckRow } from './rows.ts'
 
 /**
  * Dice, cards and (optionally) selected cards of one deck copied onto another, set-based, with
- * what the deck needs of each release.
+ * what the deck needs of each release (remembered among the masks decks hold).
  */
 export async function copyContents(
   db: Queryable,
@@ -13,8 +14,10 @@ export async function copyContents(
   toId: number,
   options: { selected: boolean },
 ): Promise<void> {
-  await db.execute(sql`update deck set box_fits = (select box_fits from deck where id = ${fromId})
+  await db.execute(sql`update deck set (box_need1, box_need2, box_need3) =
+      (select box_need1, box_need2, box_need3 from deck where id = ${fromId})
     where id = ${toId}`)
+  await rememberNeeds(db, sql`d.id = ${toId}`)
   await db.execute(sql`insert into deck_die (deck_id, die_flag, count, position)
     select ${toId}, die_flag, count, position from deck_die where deck_id = ${fromId}`)
   await db.execute(sql`insert into deck_card (deck_id, card_id, count)

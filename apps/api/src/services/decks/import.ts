@@ -11,9 +11,15 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts'
 import { isoDate } from '../../lib/dates.ts'
 import { invalid } from '../../lib/refusal.ts'
 import { getCatalogue } from '../cards/catalogue.ts'
-import { cataloguePool, deckBoxFits, type FitPool } from '../collection/box-fits.ts'
+import {
+  cataloguePool,
+  deckBoxNeeds,
+  type NeedPool,
+  rememberNeeds,
+} from '../collection/box-needs.ts'
 import { fitTitle } from './copy.ts'
 import { callImportSource } from './import-source.ts'
+import { idArray } from './rows.ts'
 import { playableCards } from './save.ts'
 import { selectionOf, storeDecks } from './store.ts'
 
@@ -33,7 +39,7 @@ async function writeDeck(
   deck: DeckExport,
   existing: Existing | undefined,
   cards: ReturnType<typeof playableCards>,
-  pool: FitPool,
+  pool: NeedPool,
 ): Promise<number> {
   const title = deck.title ?? 'Untitled'
   if (existing?.published) {
@@ -72,7 +78,7 @@ async function writeDeck(
     description: deck.description?.replaceAll('\u0000', '') ?? null,
     phoenixbornId: phoenixborn.id,
     modified: deck.modified,
-    boxFits: deckBoxFits(
+    ...deckBoxNeeds(
       {
         phoenixborn: phoenixborn.stub,
         cards: deck.cards.flatMap((entry) =>
@@ -188,6 +194,8 @@ export async function importDecks(
           and source.created = ${deck.sourceCreated}::timestamptz and source.id <> deck.id
           and deck.source_id is distinct from source.id`)
     }
+    if (done.length)
+      await rememberNeeds(tx, sql`d.id = any(${idArray(done.map((deck) => deck.id))})`)
     return done
   })
 

@@ -3,7 +3,13 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import type { Catalogue } from '../cards/catalogue.ts'
 import { parseTextQuery } from '../cards/full-text.ts'
-import { intArray } from '../collection/box-fits.ts'
+import {
+  type BoxMasks,
+  bigintArray,
+  buildableNeeds,
+  buildsCondition,
+  deckNeedColumns,
+} from '../collection/box-needs.ts'
 import { loadContents } from './contents.ts'
 import type { CountCache } from './count-cache.ts'
 import { deckOut } from './output.ts'
@@ -21,8 +27,8 @@ export type DeckListFilters = {
   order: 'asc' | 'desc'
   limit: number
   offset: number
-  /** `buildable=true` for a logged-in reader: what a deck must fit (`services/collection`). */
-  requires?: readonly number[] | undefined
+  /** `buildable=true` for a logged-in reader: the boxes they own (`services/collection`). */
+  owns?: BoxMasks | undefined
 }
 
 export type DeckListPage = { count: number; results: DeckOut[] }
@@ -70,10 +76,10 @@ async function filterConditions(
     sql`d.is_legacy = ${filters.show_legacy}`,
     sql`d.is_red_rains = ${filters.show_red_rains}`,
   ]
-  if (filters.requires) {
+  if (filters.owns) {
     // A collection holds Reborn boxes only: it builds no Legacy deck.
     if (filters.show_legacy) return null
-    conditions.push(sql`d.box_fits @> ${intArray(filters.requires)}`)
+    conditions.push(buildsCondition(deckNeedColumns('d'), filters.owns))
   }
   if (options.preconstructed && filters.show_preconstructed) {
     conditions.push(sql`d.is_preconstructed`)
@@ -115,14 +121,19 @@ function orderBy(filters: DeckListFilters): SQL {
   return filters.order === 'asc' ? sql`${column} asc, d.id asc` : sql`${column} desc, d.id desc`
 }
 
+/** The ids of a page of the rows `where` matches, from an index in listing order. */
+const pageIds = (where: SQL, filters: DeckListFilters): SQL =>
+  sql`select d.id from deck d where ${where}
+      order by ${orderBy(filters)} limit ${filters.limit} offset ${filters.offset}`
+
 /**
- * A page in two steps: the ids, from an index in listing order (nothing else is read for the
- * rows skipped by the offset), then those rows with their authors.
+ * A page in two steps: the ids (nothing else is read for the rows skipped by the offset), then
+ * those rows with their authors.
  */
 async function page(
   db: Queryable,
   catalogue: Catalogue,
-  where: SQL,
+  ids: SQL,
   filters: DeckListFilters,
   count: () => Promise<number>,
 ): Promise<DeckListPage> {
@@ -131,8 +142,7 @@ async function page(
     preparedRows<DeckRow>(
       db,
       sql`select ${DECK_COLUMNS}
-          from (select d.id from deck d where ${where}
-                order by ${orderBy(filters)} limit ${filters.limit} offset ${filters.offset}) page
+          from (${ids}) page
           join deck d on d.id = page.id
           left join "user" u on u.id = d.user_id
           order by ${orderBy(filters)}`,
@@ -159,22 +169,22 @@ export async function listPublicDecks(
   catalogue: Catalogue,
   filters: DeckListFilters,
   cache?: CountCache,
+  /**
+   * How "decks I can build" reads its page and count, chosen by the count unless named: 'walk'
+   * reads neither through the named masks (tests compare the two, the benchmark shows both).
+   */
+  buildableShape?: BuildableShape,
 ): Promise<DeckListPage> {
   const conditions = await filterConditions(db, catalogue, filters, {
     players: true,
     preconstructed: true,
   })
   if (!conditions) return EMPTY
-  const where = sql.join(
-    [
-      sql`d.is_snapshot and d.is_public and not d.is_deleted`,
-      sql`not exists (select 1 from deck newer
-            where newer.source_id = d.source_id and newer.is_snapshot and newer.is_public
-              and not newer.is_deleted and (newer.created, newer.id) > (d.created, d.id))`,
-      ...conditions,
-    ],
+  const rows = sql.join(
+    [sql`d.is_snapshot and d.is_public and not d.is_deleted`, ...conditions],
     sql` and `,
   )
+  const where = sql`${rows} and ${LATEST}`
   const key = JSON.stringify([
     filters.q?.trim() ?? '',
     [...filters.phoenixborn].sort(),
@@ -183,11 +193,68 @@ export async function listPublicDecks(
     filters.show_legacy,
     filters.show_red_rains,
     filters.show_preconstructed,
-    filters.requires?.join(',') ?? null,
+    filters.owns ? Object.values(filters.owns).join(',') : null,
   ])
-  const count = () => countRows(db, where)
-  return page(db, catalogue, where, filters, cache ? () => cache.get(key, count) : count)
+  if (!filters.owns) {
+    const count = () => countRows(db, where)
+    const ids = pageIds(where, filters)
+    return page(db, catalogue, ids, filters, cache ? () => cache.get(key, count) : count)
+  }
+  const counted = (count: () => Promise<number>) => (cache ? cache.get(key, count) : count())
+  return buildablePage(db, catalogue, rows, filters, filters.owns, counted, buildableShape)
 }
+
+/** No newer publication of the same deck (a row `d` with `source_id`, `created`, `id`). */
+const LATEST = sql`not exists (select 1 from deck newer
+  where newer.source_id = d.source_id and newer.is_snapshot and newer.is_public
+    and not newer.is_deleted and (newer.created, newer.id) > (d.created, d.id))`
+
+export type BuildableShape = 'walk' | 'named'
+
+/**
+ * "Decks I can build" (decision 013). A collection that builds many decks walks the listing
+ * index, testing the masks it carries: a page costs about its offset over the share of decks
+ * built. One that builds few names the masks it builds (`buildableNeeds`) and reads just those
+ * decks from the needs index: a page costs about the decks built. The count, kept like every
+ * other, tells which is cheaper; it is read through the named masks when there are few enough.
+ */
+async function buildablePage(
+  db: Queryable,
+  catalogue: Catalogue,
+  rows: SQL,
+  filters: DeckListFilters,
+  owns: BoxMasks,
+  counted: (count: () => Promise<number>) => Promise<number>,
+  shape?: BuildableShape,
+): Promise<DeckListPage> {
+  const where = sql`${rows} and ${LATEST}`
+  let named: Promise<SQL | null> | undefined
+  const narrowed = () => {
+    named ??= buildableNeeds(db, owns).then((values) =>
+      values ? sql`${rows} and d.box_need1 = any(${bigintArray(values)})` : null,
+    )
+    return named
+  }
+  const total = await counted(async () => {
+    const few = shape !== 'walk' && (await narrowed())
+    return countRows(db, few ? sql`${few} and ${LATEST}` : where)
+  })
+  if (total === 0) return EMPTY
+  const few = shape ? shape === 'named' : total <= FEW_BUILT + 10 * (filters.offset + filters.limit)
+  const candidates = few && (await narrowed())
+  // The decks built, in listing order, then the newest-publication test only until the page is
+  // full (the subquery's OFFSET 0 keeps the test out of it).
+  const ids = candidates
+    ? sql`select d.id from (select d.id, d.source_id, d.created, d.modified from deck d
+          where ${candidates} order by ${orderBy(filters)} offset 0) d
+          where ${LATEST} order by ${orderBy(filters)}
+          limit ${filters.limit} offset ${filters.offset}`
+    : pageIds(where, filters)
+  return page(db, catalogue, ids, filters, async () => total)
+}
+
+/** Below this many decks built (plus ten per deck the page reaches), they are read by masks. */
+const FEW_BUILT = 500
 
 /** `GET /v2/decks/mine`: the caller's working decks (never their snapshots). */
 export async function listMyDecks(
@@ -205,5 +272,5 @@ export async function listMyDecks(
     [sql`d.user_id = ${userId} and not d.is_snapshot and not d.is_deleted`, ...conditions],
     sql` and `,
   )
-  return page(db, catalogue, where, filters, () => countRows(db, where))
+  return page(db, catalogue, pageIds(where, filters), filters, () => countRows(db, where))
 }

@@ -5,7 +5,7 @@ import type { Db, Queryable, Tx } from '../../db/client.ts'
 import { forbidden, invalid, type Refusal } from '../../lib/refusal.ts'
 import type { AuthUser } from '../accounts/auth-user.ts'
 import { type Catalogue, type CatalogueCard, getCatalogue } from '../cards/catalogue.ts'
-import { cataloguePool, deckBoxFits, intArray } from '../collection/box-fits.ts'
+import { type BoxMasks, cataloguePool, deckBoxNeeds, setNeeds } from '../collection/box-needs.ts'
 import { storedContents } from './contents.ts'
 import { deckSaveOut } from './output.ts'
 import { DECK_COLUMNS, type DeckRow, deckById, findDeck, hasPublicSnapshot } from './rows.ts'
@@ -43,8 +43,8 @@ type RowValues = {
   phoenixbornId: number
   isRedRains: boolean
   modified: string
-  /** What the deck needs of each release (`services/collection/box-fits.ts`). */
-  boxFits: number[]
+  /** What the deck needs of each release (`services/collection/box-needs.ts`). */
+  needs: BoxMasks
 }
 
 /**
@@ -56,7 +56,7 @@ type RowValues = {
 const claim = (userId: number, deckId: number, row: RowValues, ifMatch: IfMatch | null) =>
   sql`update deck set title = ${row.title}, description = ${row.description},
       phoenixborn_id = ${row.phoenixbornId}, is_red_rains = ${row.isRedRains},
-      modified = ${row.modified}, box_fits = ${intArray(row.boxFits)}, version = version + 1
+      modified = ${row.modified}, ${setNeeds(row.needs)}, version = version + 1
     where id = ${deckId} and user_id = ${userId}
       and not is_legacy and not is_snapshot and not is_deleted
       and ${versionCondition(ifMatch, deckId)}
@@ -131,7 +131,7 @@ function planSave(catalogue: Catalogue, body: DeckSave, modified: string): SaveP
     phoenixbornId: phoenixborn.id,
     isRedRains: body.is_red_rains,
     modified,
-    boxFits: [],
+    needs: { boxNeed1: 0n, boxNeed2: 0n, boxNeed3: 0n },
   }
   for (const [stub, count] of counts) {
     const card = cards.get(stub)
@@ -143,7 +143,7 @@ function planSave(catalogue: Catalogue, body: DeckSave, modified: string): SaveP
     }
     plan.contents.cards.push({ cardId: card.id, count })
   }
-  plan.row.boxFits = deckBoxFits(
+  plan.row.needs = deckBoxNeeds(
     {
       phoenixborn: phoenixborn.stub,
       cards: [...counts].flatMap(([stub, count]) => (cards.has(stub) ? [{ stub, count }] : [])),
@@ -205,8 +205,9 @@ async function create(
   if (!isReady(plan)) throw plan.refusal
   if (plan.cardRefusal) throw plan.cardRefusal
   const { row, contents } = plan
+  const { needs, ...fields } = row
   const [created = 0] = await storeDecks(tx, [
-    { row: { ...row, userId, created: row.modified }, contents },
+    { row: { ...fields, ...needs, userId, created: row.modified }, contents },
   ])
   const found = await findDeck(tx, deckById(created))
   if (!found) throw new Error(`deck ${created} vanished`)
