@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import autocannon, { type Result } from 'autocannon'
-import { type DeckPayload, deckPayload, type Writer } from './load-driver.ts'
+import { type DeckPayload, deckPayload, type Writer } from './load-mix.ts'
 
 /**
  * `node autosave-load.ts <base URL> <writers.json> <seconds>`: one connection per writer, each

@@ -5,7 +5,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Result } from 'autocannon'
 import { BENCH, type BenchSuite, toLoadResult } from './lib.ts'
-import { deckPayload, prepareFixture } from './load-driver.ts'
+import { prepareFixture } from './load-driver.ts'
+import { deckPayload } from './load-mix.ts'
 
 const WRITERS = 16
 const run = promisify(execFile)

@@ -7,13 +7,8 @@ import { migrate } from '../src/db/migrate.ts'
 import { importFolder } from '../src/import/import-folder.ts'
 import { type ApiProcess, BENCH_SECRET, freePort, sleep, startApi } from './api-process.ts'
 import { benchDataFolder } from './lib.ts'
-import {
-  type DeckPayload,
-  type Fixture,
-  type Kind,
-  prepareFixture,
-  runLoad,
-} from './load-driver.ts'
+import { prepareFixture, runLoad } from './load-driver.ts'
+import type { DeckPayload, Fixture, Kind } from './load-mix.ts'
 import { deckMismatch, storedDecks } from './load-verify.ts'
 import { type Cluster, startPrivateCluster } from './pg-cluster.ts'
 

@@ -1,80 +1,28 @@
-import { MAGIC_TYPES } from '@spellboard/core/cards'
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '../src/db/client.ts'
 import { issueToken } from '../src/services/tokens.ts'
+import {
+  type DeckPayload,
+  emptyResult,
+  exchange,
+  type Fixture,
+  type Kind,
+  type LoadResult,
+  MIX,
+  percentile,
+  pickKind,
+  pickOne,
+  recordAnswer,
+  requestFor,
+  type Writer,
+} from './load-mix.ts'
 
 /**
- * Mixed traffic against running API processes, as many clients at once: card and deck reads,
- * autosaves of each writer's own deck, comments and snapshots. Every answer is timed and
- * checked; afterwards each deck is compared with the last save its client was told succeeded.
+ * Mixed traffic against running API processes, as many clients at once (a closed loop: each
+ * client sends its next request when the last one is answered): card and deck reads, autosaves
+ * of each writer's own deck, comments and snapshots. Every answer is timed and checked;
+ * afterwards each deck is compared with the last save its client was told succeeded.
  */
-export type Writer = {
-  userId: number
-  badge: string
-  token: string
-  deckId: number
-  deckEntityId: number
-  phoenixborn: string
-  /** Cards this writer's deck may hold (no Phoenixborn, conjuration or other's unique). */
-  pool: string[]
-}
-
-export type Fixture = {
-  writers: Writer[]
-  cardStubs: string[]
-  cardEntityIds: number[]
-  publicDeckIds: number[]
-  releaseStubs: string[]
-  phoenixbornStubs: string[]
-}
-
-export type DeckPayload = {
-  id: number
-  title: string
-  description: string
-  phoenixborn: string
-  dice: { name: string; count: number }[]
-  cards: { stub: string; count: number }[]
-}
-
-export type Kind =
-  | 'cards listing'
-  | 'card'
-  | 'card details'
-  | 'decks listing'
-  | 'deck details'
-  | 'releases'
-  | 'autosave'
-  | 'comment'
-  | 'snapshot'
-
-/** The mix: 70 % reads, 20 % autosaves, 10 % comments and snapshots. */
-const MIX: [Kind, number][] = [
-  ['cards listing', 20],
-  ['card', 10],
-  ['card details', 10],
-  ['decks listing', 10],
-  ['deck details', 15],
-  ['releases', 5],
-  ['autosave', 20],
-  ['comment', 6],
-  ['snapshot', 4],
-]
-
-const pickOne = <T>(list: readonly T[]): T => {
-  const item = list[Math.floor(Math.random() * list.length)]
-  if (item === undefined) throw new Error('picked from an empty list')
-  return item
-}
-
-function pickKind(): Kind {
-  let roll = Math.random() * 100
-  for (const [kind, weight] of MIX) {
-    roll -= weight
-    if (roll < 0) return kind
-  }
-  return 'cards listing'
-}
 
 /** Players, each with one working deck, straight in the database; tokens signed like log-ins. */
 export async function prepareFixture(
@@ -149,122 +97,6 @@ export async function prepareFixture(
   }
 }
 
-let saveSequence = 0
-
-/** A whole deck as the builder sends it: distinct cards and dice, within the deck rules. */
-export function deckPayload(writer: Writer): DeckPayload {
-  saveSequence += 1
-  const stubs = [...writer.pool]
-    .sort(() => Math.random() - 0.5)
-    .slice(0, 5 + Math.floor(Math.random() * 10))
-  const dieNames = [...MAGIC_TYPES]
-    .sort(() => Math.random() - 0.5)
-    .slice(0, 1 + Math.floor(Math.random() * 3))
-  let left = 10
-  const dice = dieNames
-    .map((name, index) => {
-      const count =
-        index === dieNames.length - 1
-          ? left
-          : 1 + Math.floor(Math.random() * (left - (dieNames.length - index - 1)))
-      left -= count
-      return { name, count }
-    })
-    .filter((die) => die.count > 0)
-  return {
-    id: writer.deckId,
-    title: `${writer.badge} save ${saveSequence}`,
-    description: `Saved at ${Date.now()} (#${saveSequence})`,
-    phoenixborn: writer.phoenixborn,
-    dice,
-    cards: stubs.map((stub) => ({ stub, count: 1 + Math.floor(Math.random() * 3) })),
-  }
-}
-
-export type KindStats = { latencies: number[]; errors: number; statuses: Record<number, number> }
-
-export type LoadResult = {
-  durationSeconds: number
-  connections: number
-  byKind: Map<Kind, KindStats>
-  /** The last save each writer's client was told succeeded (deck id → payload). */
-  acknowledged: Map<number, DeckPayload>
-  comments: number
-  snapshots: number
-  errorSamples: string[]
-}
-
-type Target = { method: string; path: string; token?: string; body?: unknown; ok: number }
-
-function requestFor(kind: Kind, fixture: Fixture, writer: Writer): Target {
-  switch (kind) {
-    case 'cards listing': {
-      const filters = pickOne([
-        '',
-        '&types=ally',
-        `&q=${pickOne(['fire', 'summon', 'guard', 'draw', 'unit'])}`,
-        '&dice=charm&dice=natural&dice_logic=any',
-        '&sort=cost&order=desc',
-        `&r=${pickOne(fixture.releaseStubs)}`,
-        '&mode=deckbuilder',
-      ])
-      return { method: 'GET', path: `/v2/cards?limit=50${filters}`, ok: 200 }
-    }
-    case 'card':
-      return { method: 'GET', path: `/v2/cards/${pickOne(fixture.cardStubs)}`, ok: 200 }
-    case 'card details':
-      return { method: 'GET', path: `/v2/cards/${pickOne(fixture.cardStubs)}/details`, ok: 200 }
-    case 'decks listing': {
-      const filter = pickOne([
-        '',
-        `&phoenixborn=${pickOne(fixture.phoenixbornStubs)}`,
-        `&card=${pickOne(fixture.cardStubs)}`,
-      ])
-      return { method: 'GET', path: `/v2/decks?limit=30${filter}`, ok: 200 }
-    }
-    case 'deck details':
-      return {
-        method: 'GET',
-        path: `/v2/decks/${pickOne(fixture.publicDeckIds)}?full_cards=true`,
-        ok: 200,
-      }
-    case 'releases':
-      return { method: 'GET', path: '/v2/releases', ok: 200 }
-    case 'autosave':
-      return {
-        method: 'PUT',
-        path: '/v2/decks',
-        token: writer.token,
-        body: deckPayload(writer),
-        ok: 200,
-      }
-    case 'comment': {
-      const thread =
-        Math.random() < 0.5 ? pickOne(fixture.writers).deckEntityId : pickOne(fixture.cardEntityIds)
-      return {
-        method: 'POST',
-        path: `/v2/comments/${thread}`,
-        token: writer.token,
-        body: { text: `Load comment by ${writer.badge} at ${Date.now()}` },
-        ok: 201,
-      }
-    }
-    case 'snapshot':
-      return {
-        method: 'POST',
-        path: `/v2/decks/${writer.deckId}/snapshot`,
-        token: writer.token,
-        body: { title: `Snapshot by ${writer.badge}` },
-        ok: 201,
-      }
-  }
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? 0
-    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
-
 /**
  * `connections` clients, each owning its own writers (a player's saves come from one client,
  * one after another, as the builder sends them), spread round-robin over `baseUrls`.
@@ -284,23 +116,7 @@ export async function runLoad(options: {
   until?: Promise<unknown>
 }): Promise<LoadResult> {
   const { fixture, connections } = options
-  const result: LoadResult = {
-    durationSeconds: options.durationSeconds,
-    connections,
-    byKind: new Map(),
-    acknowledged: new Map(),
-    comments: 0,
-    snapshots: 0,
-    errorSamples: [],
-  }
-  const stats = (kind: Kind) => {
-    let entry = result.byKind.get(kind)
-    if (!entry) {
-      entry = { latencies: [], errors: 0, statuses: {} }
-      result.byKind.set(kind, entry)
-    }
-    return entry
-  }
+  const result = emptyResult(options.durationSeconds, connections)
   let stopped = false
   options.until?.then(() => {
     stopped = true
@@ -317,44 +133,11 @@ export async function runLoad(options: {
       const target = requestFor(kind, fixture, writer)
       const baseUrl = options.baseUrls[nextUrl++ % options.baseUrls.length]
       const started = performance.now()
-      let status = 0
-      let text = ''
-      try {
-        const response = await fetch(`${baseUrl}${target.path}`, {
-          method: target.method,
-          headers: {
-            ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
-            ...(target.body ? { 'content-type': 'application/json' } : {}),
-          },
-          ...(target.body ? { body: JSON.stringify(target.body) } : {}),
-        })
-        status = response.status
-        text = await response.text()
-      } catch (error) {
-        text =
-          error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error)
-      }
-      const elapsed = performance.now() - started
+      const { status, text } = await exchange(baseUrl ?? '', target)
+      const latency = performance.now() - started
       options.onAnswer?.({ kind, status, text, at: performance.now() })
-      const entry = stats(kind)
-      entry.latencies.push(elapsed)
-      entry.statuses[status] = (entry.statuses[status] ?? 0) + 1
-      const ok = status === target.ok
-      if (!ok) {
-        entry.errors += 1
-        if (result.errorSamples.length < 10) {
-          result.errorSamples.push(
-            `${target.method} ${target.path} → ${status} ${text.slice(0, 200)}`,
-          )
-        }
-      }
-      if (kind === 'autosave') {
-        const payload = target.body as DeckPayload
-        if (ok) result.acknowledged.set(payload.id, payload)
-        options.onSave?.(payload, ok)
-      }
-      if (ok && kind === 'comment') result.comments += 1
-      if (ok && kind === 'snapshot') result.snapshots += 1
+      const ok = recordAnswer(result, { kind, target, status, text, latency })
+      if (kind === 'autosave') options.onSave?.(target.body as DeckPayload, ok)
     }
   }
 
@@ -364,31 +147,52 @@ export async function runLoad(options: {
   return result
 }
 
-/** Lines of the per-kind table: requests, req/s, p50, p99, errors. */
+const row = (cells: (string | number)[]) =>
+  cells.map((cell, i) => (i === 0 ? String(cell).padEnd(16) : String(cell).padStart(9))).join('')
+
+/**
+ * Lines of the per-kind table: requests answered, req/s, p50, p99 and max latency, errors, and
+ * for the open loop the requests dropped (its latencies count from each request's scheduled
+ * start, the closed loop's from when it was sent).
+ */
 export function loadReport(result: LoadResult): string[] {
-  const lines = [
-    `${'kind'.padEnd(16)}${'requests'.padStart(10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}`,
-  ]
-  let total = 0
-  let errors = 0
+  const open = result.rate !== undefined
+  const header = ['kind', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors']
+  const lines = [row(open ? [...header, 'dropped'] : header)]
+  const line = (name: string, sorted: number[], errors: number, dropped: number) => {
+    const cells = [
+      name,
+      sorted.length,
+      (sorted.length / result.durationSeconds).toFixed(1),
+      percentile(sorted, 50).toFixed(1),
+      percentile(sorted, 99).toFixed(1),
+      (sorted.at(-1) ?? 0).toFixed(1),
+      errors,
+    ]
+    lines.push(row(open ? [...cells, dropped] : cells))
+  }
   const all: number[] = []
   for (const [kind] of MIX) {
     const entry = result.byKind.get(kind)
     if (!entry) continue
     const sorted = [...entry.latencies].sort((a, b) => a - b)
-    total += sorted.length
-    errors += entry.errors
     all.push(...sorted)
-    lines.push(
-      `${kind.padEnd(16)}${String(sorted.length).padStart(10)}${(sorted.length / result.durationSeconds).toFixed(1).padStart(9)}${percentile(sorted, 50).toFixed(1).padStart(9)}${percentile(sorted, 99).toFixed(1).padStart(9)}${String(entry.errors).padStart(8)}`,
-    )
+    line(kind, sorted, entry.errors, entry.dropped)
   }
   all.sort((a, b) => a - b)
-  lines.push(
-    `${'all'.padEnd(16)}${String(total).padStart(10)}${(total / result.durationSeconds).toFixed(1).padStart(9)}${percentile(all, 50).toFixed(1).padStart(9)}${percentile(all, 99).toFixed(1).padStart(9)}${String(errors).padStart(8)}`,
-  )
+  line('all', all, totalErrors(result), totalDropped(result))
   return lines
 }
+
+/** p99 of every answered request, in ms. */
+export const overallP99 = (result: LoadResult) =>
+  percentile(
+    [...result.byKind.values()].flatMap((entry) => entry.latencies).sort((a, b) => a - b),
+    99,
+  )
+
+export const totalDropped = (result: LoadResult) =>
+  [...result.byKind.values()].reduce((sum, entry) => sum + entry.dropped, 0)
 
 export const totalErrors = (result: LoadResult) =>
   [...result.byKind.values()].reduce((sum, entry) => sum + entry.errors, 0)

@@ -1,7 +1,7 @@
 import { DICE_FLAGS } from '@spellboard/core/cards'
 import { sql } from 'drizzle-orm'
 import { type Database, queryRows } from '../src/db/client.ts'
-import type { DeckPayload, Fixture, LoadResult } from './load-driver.ts'
+import type { DeckPayload, Fixture, LoadResult } from './load-mix.ts'
 
 // What the load left behind, read straight from the database: each deck against the last save
 // its client was told succeeded, comment and snapshot counts against the answers.

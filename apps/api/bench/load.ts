@@ -11,16 +11,38 @@ import {
   throwAwayDatabase,
 } from './api-process.ts'
 import { benchDataFolder } from './lib.ts'
-import { loadReport, prepareFixture, runLoad, totalErrors } from './load-driver.ts'
+import {
+  loadReport,
+  overallP99,
+  prepareFixture,
+  runLoad,
+  totalDropped,
+  totalErrors,
+} from './load-driver.ts'
+import { type LoadResult, WARM_UP } from './load-mix.ts'
+import { openLoadNotes, openLoop } from './load-open.ts'
 import { verifyLoad } from './load-verify.ts'
 
 /**
  * `npm run bench:load [-- --duration 60 --connections 64 --writers 256 --pool 16]`: mixed
  * traffic against one API server process on a throw-away PostgreSQL database (DATABASE_URL's
  * server, else postgres@127.0.0.1:5432): 70 % card and deck reads, 20 % autosaves (each writer
- * saves its own deck), 10 % comments and snapshots. Prints p50/p99 and req/s per kind, then
- * checks that every deck holds the last save its client got a 200 for. Exits 1 on any error
- * or mismatch.
+ * saves its own deck), 10 % comments and snapshots. Prints req/s, p50, p99, max and errors per
+ * kind, then checks that every deck holds the last save its client got a 200 for.
+ *
+ * Without `--rate` it is a closed loop: `--connections` clients, each sending its next request
+ * when the last one is answered. It measures throughput (target: 1,000 req/s); its latencies
+ * are bound by Little's law (mean latency = connections / throughput), since a slower API
+ * slows the clients' sending too.
+ *
+ * `--rate N [--max-in-flight 2000 --drain 30]` is an open loop (load-open.ts): N requests a
+ * second on a fixed schedule, whatever the answers, each timed from its scheduled start, over
+ * at most `--connections` keep-alive connections (a request waiting for one is late by that
+ * wait); a request due while `--max-in-flight` wait is dropped, and answers still missing
+ * `--drain` seconds after the last one was due are given up. Target at `--rate 400`: p99 ≤ 50 ms,
+ * nothing dropped, every acknowledged save intact.
+ *
+ * Exits 1 on any error, dropped request or mismatch.
  */
 async function main() {
   const { values } = parseArgs({
@@ -29,8 +51,13 @@ async function main() {
       connections: { type: 'string', default: '64' },
       writers: { type: 'string', default: '256' },
       pool: { type: 'string', default: '16' },
+      rate: { type: 'string' },
+      'max-in-flight': { type: 'string', default: '2000' },
+      drain: { type: 'string', default: '30' },
     },
   })
+  const rate = values.rate === undefined ? undefined : Number(values.rate)
+  if (rate !== undefined && !(rate > 0)) throw new Error(`--rate ${values.rate}: not a rate`)
   const log = (line: string) => console.log(line)
   const target = await throwAwayDatabase(SHARED_POSTGRES)
   const database = await openDatabase({ databaseUrl: target.url, dataDir: '', poolSize: 4 })
@@ -59,27 +86,52 @@ async function main() {
         `machine: ${cpus().length} cores shared by the API, PostgreSQL and this load generator; ` +
           `load average ${loadavg()[0]?.toFixed(1)} before the run`,
       )
-      await runLoad({
-        baseUrls: [api.baseUrl],
-        fixture,
-        connections: Number(values.connections),
-        durationSeconds: 5,
-        only: ['cards listing', 'card', 'card details', 'decks listing', 'deck details'],
-      })
+      // The open loop warms up on its own sockets: the closed loop's would stay open beside
+      // them, and the API refuses a client's connections beyond 128.
+      const open =
+        rate === undefined
+          ? undefined
+          : openLoop({
+              baseUrl: api.baseUrl,
+              fixture,
+              rate,
+              sockets: Number(values.connections),
+              maxInFlight: Number(values['max-in-flight']),
+              drainSeconds: Number(values.drain),
+            })
+      if (open) await open.run(5, WARM_UP)
+      else {
+        await runLoad({
+          baseUrls: [api.baseUrl],
+          fixture,
+          connections: Number(values.connections),
+          durationSeconds: 5,
+          only: WARM_UP,
+        })
+      }
+      const duration = Number(values.duration)
       log(
-        `load: ${values.connections} connections for ${values.duration} s (after a 5 s read-only warm-up)`,
+        rate === undefined
+          ? `load: closed loop, ${values.connections} connections for ${duration} s (after a 5 s read-only warm-up)`
+          : `load: open loop, ${rate} requests a second for ${duration} s, each timed from its ` +
+              `scheduled start, at most ${values['max-in-flight']} in flight over at most ` +
+              `${values.connections} keep-alive connections (after 5 s of reads at that rate)`,
       )
       const cpuBefore = cpuSeconds(api.pid)
       const driverBefore = process.cpuUsage()
-      const result = await runLoad({
-        baseUrls: [api.baseUrl],
-        fixture,
-        connections: Number(values.connections),
-        durationSeconds: Number(values.duration),
-      })
+      const openResult = open ? await open.run(duration).finally(open.close) : undefined
+      const result =
+        openResult ??
+        (await runLoad({
+          baseUrls: [api.baseUrl],
+          fixture,
+          connections: Number(values.connections),
+          durationSeconds: duration,
+        }))
       const cpu = cpuSeconds(api.pid) - cpuBefore
       const driver = process.cpuUsage(driverBefore)
       for (const line of loadReport(result)) log(line)
+      for (const line of openResult ? openLoadNotes(openResult) : closedLoopNotes(result)) log(line)
       const requests = [...result.byKind.values()].reduce((n, k) => n + k.latencies.length, 0)
       log(
         `API process CPU: ${cpu.toFixed(1)} s in ${result.durationSeconds.toFixed(0)} s ` +
@@ -97,7 +149,9 @@ async function main() {
       for (const mismatch of verdict.mismatches.slice(0, 20)) log(`  MISMATCH ${mismatch}`)
       const serverErrors = api.logs().trim()
       if (serverErrors) log(`server log (warnings and errors):\n${serverErrors.slice(0, 3000)}`)
-      if (totalErrors(result) > 0 || verdict.mismatches.length > 0) process.exitCode = 1
+      if (openResult) log(openLoopVerdict(openResult, verdict.mismatches.length))
+      const failed = totalErrors(result) + totalDropped(result) + verdict.mismatches.length
+      if (failed > 0) process.exitCode = 1
     } finally {
       await api.stop()
     }
@@ -105,6 +159,37 @@ async function main() {
     await database.close()
     await target.drop()
   }
+}
+
+const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED')
+
+/** Throughput first: the closed loop's latencies follow from it and the number of clients. */
+function closedLoopNotes(result: LoadResult): string[] {
+  const latencies = [...result.byKind.values()].flatMap((entry) => entry.latencies)
+  const throughput = latencies.length / result.durationSeconds
+  const mean = latencies.reduce((sum, ms) => sum + ms, 0) / Math.max(1, latencies.length)
+  return [
+    `THROUGHPUT: ${throughput.toFixed(1)} req/s (closed loop, ${result.connections} connections); ` +
+      `target closed loop ≥ 1,000 req/s: ${mark(throughput >= 1000)}`,
+    `  latencies here are bound by Little's law: mean = connections / throughput = ` +
+      `${result.connections} / ${throughput.toFixed(1)} = ${((1000 * result.connections) / throughput).toFixed(1)} ms ` +
+      `(measured ${mean.toFixed(1)} ms); the p99 grows with the queue the clients build ` +
+      `themselves, not with what users at a given rate would see (for that, --rate)`,
+  ]
+}
+
+/** The open loop's targets, set for --rate 400. */
+function openLoopVerdict(result: LoadResult, mismatches: number): string {
+  const p99 = overallP99(result)
+  const dropped = totalDropped(result)
+  const errors = totalErrors(result)
+  const met = p99 <= 50 && dropped === 0 && mismatches === 0 && errors === 0
+  return (
+    `VERDICT at --rate ${result.rate}${result.rate === 400 ? '' : ' (the targets are set for --rate 400)'}: ` +
+    `p99 ${p99.toFixed(1)} ms ≤ 50 ms ${mark(p99 <= 50)}; dropped ${dropped} ${mark(dropped === 0)}; ` +
+    `errors ${errors} ${mark(errors === 0)}; acknowledged saves intact (${mismatches} mismatches) ` +
+    `${mark(mismatches === 0)} → ${met ? 'TARGETS MET' : 'TARGETS MISSED'}`
+  )
 }
 
 main().catch((error: unknown) => {
