@@ -22,6 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
+import { keptAddress, MAX_KEPT_ADDRESS, queryKeys } from '../lib/kept-address.ts'
 import { paginate } from '../lib/pagination.ts'
 import { pagingQuery, qBool, qEnum, qEnumList, qString, qStringList } from '../lib/params.ts'
 import { invalid, notFound, unprocessable } from '../lib/refusal.ts'
@@ -33,8 +34,9 @@ import {
   catalogueTag,
   editionOf,
   getCatalogue,
+  heldCatalogue,
 } from '../services/cards/catalogue.ts'
-import { cardDetails } from '../services/cards/details.ts'
+import { cardDetails, usageDependents } from '../services/cards/details.ts'
 import { fuzzyLookup } from '../services/cards/fuzzy.ts'
 import { listCards } from '../services/cards/listing.ts'
 import { asJson, jsonBodyCache } from '../services/notice-cache.ts'
@@ -60,6 +62,8 @@ const listQuery = z.object({
 const stubParams = z.object({ stub: z.string() })
 const cardQuery = z.object({ show_legacy: qBool(false), for_update: qBool(false) })
 const detailsQuery = z.object({ show_legacy: qBool(false) })
+const LIST_KEYS = queryKeys(listQuery)
+const DETAILS_KEYS = queryKeys(detailsQuery)
 const fuzzyQuery = z.object({
   // Required: a missing `q` is a 422 like any missing field; a blank one is a 400.
   q: z.preprocess((value) => (Array.isArray(value) ? value.at(-1) : value), z.string()),
@@ -75,6 +79,8 @@ const rememberingValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
   const remembered = new LRUCache<string, ReturnType<typeof validate>>({ max: 1000 })
   return (data: unknown) => {
     const key = JSON.stringify(data)
+    // A long query is checked each time rather than remembered (`lib/kept-address.ts`).
+    if (key.length > MAX_KEPT_ADDRESS) return validate(data)
     let result = remembered.get(key)
     if (!result) {
       result = validate(data)
@@ -94,8 +100,9 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 const listingBodyCache = () =>
   new LRUCache<string, Buffer>({
     max: 2000,
-    maxSize: 32 * 1024 * 1024,
-    sizeCalculation: (b) => b.length,
+    maxSize: 8 * 1024 * 1024,
+    // A key's characters may take two bytes each.
+    sizeCalculation: (body, key) => body.length + 2 * key.length,
   })
 
 const MB = 1024 * 1024
@@ -115,12 +122,21 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
   const listingBodies = (catalogue: Catalogue) =>
     catalogueMemo(catalogue, 'listing-bodies', listingBodyCache)
   /** Bodies are kept per address; their `next`/`previous` links are built on a fixed base. */
-  const listingKey = (request: FastifyRequest) => request.url
+  const listingKey = (request: FastifyRequest) => keptAddress(request.url, LIST_KEYS)
   // Usage counts and the preconstructed deck come from the decks, the marker from subscriptions.
-  const details = jsonBodyCache(deps.notices, ['decks', 'catalogue', 'subscriptions'], 8 * MB)
+  // A builder save that adds or removes cards (`usage`, naming them) drops just their details.
+  const details = jsonBodyCache(deps.notices, ['decks', 'catalogue', 'subscriptions'], 8 * MB, {
+    usage: (cardIds, key) => {
+      const catalogue = heldCatalogue(db)
+      const stub = key.split('\u0000')[2]?.split('/')[3]
+      return !catalogue || !stub || usageDependents(catalogue, cardIds).has(stub)
+    },
+  })
   /** Details are kept per catalogue, reader and address. */
-  const detailsKey = (catalogue: Catalogue, request: FastifyRequest) =>
-    `${catalogueTag(catalogue)}\u0000${request.user?.id ?? null}\u0000${request.url}`
+  const detailsKey = (catalogue: Catalogue, request: FastifyRequest) => {
+    const address = keptAddress(request.url, DETAILS_KEYS)
+    return address && `${catalogueTag(catalogue)}\u0000${request.user?.id ?? null}\u0000${address}`
+  }
 
   app.get(
     '/cards',
@@ -134,8 +150,9 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       // A page answered before, asked for again without a token, goes out before parsing,
       // validation and authentication: the answer is the same for everyone who may ask.
       onRequest: async (request, reply) => {
-        if (request.headers.authorization !== undefined) return
-        const cached = listingBodies(await getCatalogue(db)).get(listingKey(request))
+        const key = listingKey(request)
+        if (request.headers.authorization !== undefined || key === null) return
+        const cached = listingBodies(await getCatalogue(db)).get(key)
         if (cached) return sendJson(reply, cached)
       },
       preValidation: deps.auth.optional,

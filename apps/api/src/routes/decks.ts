@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
+import { keptAddress, queryKeys } from '../lib/kept-address.ts'
 import { paginate } from '../lib/pagination.ts'
 import {
   pagingQuery,
@@ -68,6 +69,9 @@ const mineQuery = z.object({
 const listQuery = mineQuery.extend({ player: qStringList(), show_preconstructed: qBool() })
 const deckParams = z.object({ deck_id: pathInt })
 const detailsQuery = z.object({ show_saved: qBool(), full_cards: qBool() })
+const LIST_KEYS = queryKeys(listQuery)
+const MINE_KEYS = queryKeys(mineQuery)
+const DETAILS_KEYS = queryKeys(detailsQuery)
 const snapshotsQuery = z.object({
   show_public_only: qBool(),
   order: qEnum(SORT_ORDERS, 'desc'),
@@ -84,6 +88,13 @@ const MB = 1024 * 1024
 const PUBLIC_TOPICS: ChangeTopic[] = ['decks', 'players', 'catalogue']
 /** What a player reads also shows their subscription markers. */
 const OWN_TOPICS: ChangeTopic[] = [...PUBLIC_TOPICS, 'subscriptions']
+/**
+ * A builder save (`saved`, naming players) drops what those players read; nobody else's
+ * answers show a working deck (others see its published snapshots).
+ */
+const OWN_SAVES = {
+  saved: (players: ReadonlySet<number>, key: string) => players.has(Number(key.split('\u0000')[1])),
+}
 
 /** A body already serialised (kept in a cache); Fastify sends buffers as they are. */
 function sendJson(reply: FastifyReply, body: Buffer) {
@@ -103,15 +114,22 @@ const sendTagged = (reply: FastifyReply, kept: TaggedBody) =>
 export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>()
   const counts = createCountCache()
-  const publicListings = jsonBodyCache(deps.notices, PUBLIC_TOPICS, 16 * MB)
+  const publicListings = jsonBodyCache(deps.notices, PUBLIC_TOPICS, 8 * MB)
   // A deck's details are kept with the version they show, which goes out as their `ETag`.
-  const publicDetails = taggedBodyCache(deps.notices, PUBLIC_TOPICS, 8 * MB)
+  const publicDetails = taggedBodyCache(deps.notices, PUBLIC_TOPICS, 4 * MB)
   // What one player reads (their decks, a deck with their marker), keyed by player and address.
-  const ownReads = jsonBodyCache(deps.notices, OWN_TOPICS, 16 * MB)
-  const ownDetails = taggedBodyCache(deps.notices, OWN_TOPICS, 8 * MB)
-  /** Kept per catalogue (cards are shown as it says), then per reader and address. */
-  const keyOf = async (user: AuthUser | null, url: string) =>
-    `${catalogueTag(await getCatalogue(deps.db))}\u0000${user?.id ?? ''}\u0000${url}`
+  // A builder save changes only what its player reads of their own decks.
+  const ownReads = jsonBodyCache(deps.notices, OWN_TOPICS, 8 * MB, OWN_SAVES)
+  const ownDetails = taggedBodyCache(deps.notices, OWN_TOPICS, 4 * MB, OWN_SAVES)
+  /**
+   * Kept per catalogue (cards are shown as it says), then per reader and address; not kept for
+   * an address the route's query keys do not account for (`lib/kept-address.ts`).
+   */
+  const keyOf = async (user: AuthUser | null, url: string, known: ReadonlySet<string>) => {
+    const address = keptAddress(url, known)
+    if (address === null) return null
+    return `${catalogueTag(await getCatalogue(deps.db))}\u0000${user?.id ?? ''}\u0000${address}`
+  }
 
   app.get(
     '/decks',
@@ -126,7 +144,8 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
         reader && (await buildableFilter(deps.db, await getCatalogue(deps.db), reader.id))
       const collection = owns ? Object.values(owns).join(',') : ''
       // Keyed on the address as asked: the answer's next/previous links are built from it.
-      const key = `${await keyOf(null, request.url)}\u0000${collection}`
+      const address = await keyOf(null, request.url, LIST_KEYS)
+      const key = address && `${address}\u0000${collection}`
       const body = await publicListings.get(key, () =>
         asJson(async () => {
           const catalogue = await getCatalogue(deps.db)
@@ -164,7 +183,10 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       }
       // "Decks I can build" follows the collection, which no change notice announces: not kept.
       if (request.query.buildable) return await read()
-      return sendJson(reply, await ownReads.get(await keyOf(user, request.url), () => asJson(read)))
+      return sendJson(
+        reply,
+        await ownReads.get(await keyOf(user, request.url, MINE_KEYS), () => asJson(read)),
+      )
     },
   )
 
@@ -200,7 +222,9 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       const read = async (caller: AuthUser | null) =>
         deckDetails(deps.db, await getCatalogue(deps.db), caller, request.params.deck_id, options)
       const readPublic = async () =>
-        publicDetails.get(await keyOf(null, request.url), () => asTaggedJson(() => read(null)))
+        publicDetails.get(await keyOf(null, request.url, DETAILS_KEYS), () =>
+          asTaggedJson(() => read(null)),
+        )
       const user = request.user
       if (!user) return sendTagged(reply, await readPublic())
       // A player sees what everyone sees plus their subscription marker, except for their own
@@ -224,7 +248,9 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       }
       return sendTagged(
         reply,
-        await ownDetails.get(await keyOf(user, request.url), () => asTaggedJson(readOwn)),
+        await ownDetails.get(await keyOf(user, request.url, DETAILS_KEYS), () =>
+          asTaggedJson(readOwn),
+        ),
       )
     },
   )

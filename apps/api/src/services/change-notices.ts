@@ -13,10 +13,38 @@ const CHANNEL = 'spellboard_changes'
 
 /**
  * `players`: accounts, sessions, revoked tokens, owned releases. `decks`: decks, their cards,
- * dice and First Five. `catalogue`: cards and releases. `subscriptions`: comment markers.
+ * dice and First Five, as anyone may see them (publishing, snapshots, deletes, imports).
+ * `saved`: working decks only, as a builder save changes them, naming their players ('saved:7').
+ * `usage`: which working decks use a card or Phoenixborn, naming the cards ('usage:31,40').
+ * `catalogue`: cards and releases. `subscriptions`: comment markers. Migrations 0003 and 0007
+ * hold the triggers that say which.
  */
-export const CHANGE_TOPICS = ['players', 'decks', 'catalogue', 'subscriptions'] as const
+export const CHANGE_TOPICS = [
+  'players',
+  'decks',
+  'saved',
+  'usage',
+  'catalogue',
+  'subscriptions',
+] as const
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number]
+
+/**
+ * A notice's handler: `ids` are what it names (players, cards), or undefined when it names
+ * nothing or notices may have been missed, which means "anything may have changed".
+ */
+export type NoticeHandler = (ids?: ReadonlySet<number>) => void
+
+/** `topic` or `topic:1,2,3` → the topic and the ids it names. */
+function parseNotice(payload: string): { topic: string; ids?: ReadonlySet<number> } {
+  const at = payload.indexOf(':')
+  if (at < 0) return { topic: payload }
+  const ids = payload
+    .slice(at + 1)
+    .split(',')
+    .map(Number)
+  return { topic: payload.slice(0, at), ids: new Set(ids.filter(Number.isSafeInteger)) }
+}
 
 const SYNC_PREFIX = 'sync:'
 const SYNC_TIMEOUT_MS = 2000
@@ -26,7 +54,7 @@ const ANSWER_PREFIX = 'answer:'
 
 export type ChangeNotices = {
   /** Runs `handler` on each notice of `topic`, and whenever notices may have been missed. */
-  on: (topic: ChangeTopic, handler: () => void) => void
+  on: (topic: ChangeTopic, handler: NoticeHandler) => void
   /** False while the listening connection is lost: caches must not answer then. */
   live: () => boolean
   /**
@@ -50,7 +78,7 @@ export async function listenForChanges(
   database: Database,
   log: FastifyBaseLogger,
 ): Promise<ChangeNotices> {
-  const handlers = new Map<string, (() => void)[]>()
+  const handlers = new Map<string, NoticeHandler[]>()
   const waiting = new Map<string, () => void>()
   const answers = new Map<string, () => void>()
   let playersSeen = 0
@@ -75,8 +103,9 @@ export async function listenForChanges(
         answers.get(payload.slice(ANSWER_PREFIX.length))?.()
         return
       }
-      if (payload === 'players') playersSeen += 1
-      for (const handler of handlers.get(payload) ?? []) handler()
+      const { topic, ids } = parseNotice(payload)
+      if (topic === 'players') playersSeen += 1
+      for (const handler of handlers.get(topic) ?? []) handler(ids)
     },
     onLost: () => {
       live = false

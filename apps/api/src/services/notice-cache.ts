@@ -2,17 +2,28 @@ import { LRUCache } from 'lru-cache'
 import type { ChangeNotices, ChangeTopic } from './change-notices.ts'
 
 export type NoticeCacheOptions<V> = {
-  /** At most this many answers… */
+  /** At most this many answers (MAX_ENTRIES unless set)… */
   max?: number
-  /** …or this much memory, with `sizeOf` telling each answer's size. */
+  /** …and at most this much memory: `sizeOf` tells each answer's size, to which its key adds. */
   maxSize?: number
   sizeOf?: (value: V) => number
+  /**
+   * Notices that name what changed (players, cards) and drop only the answers `depends` says
+   * rely on it; a notice naming nothing drops every answer.
+   */
+  naming?:
+    | Partial<Record<ChangeTopic, (ids: ReadonlySet<number>, key: string) => boolean>>
+    | undefined
 }
+
+const MAX_ENTRIES = 5000
+/** What an entry costs beyond its key and answer (the cache's own bookkeeping), in bytes. */
+const ENTRY_OVERHEAD = 200
 
 /**
  * Answers computed from the database, kept until the data they came from changes: any notice
  * of one of `topics` (from this process or another, change-notices.ts) forgets them all, at
- * once. A computation begun before a notice is answered but not kept. While notices may be
+ * once; a notice of a `naming` topic forgets those that depend on what it names. A computation begun before a notice is answered but not kept. While notices may be
  * missed (the listening connection lost), nothing is kept or answered from memory.
  */
 export class NoticeCache<V> {
@@ -24,21 +35,43 @@ export class NoticeCache<V> {
   constructor(notices: ChangeNotices, topics: ChangeTopic[], options: NoticeCacheOptions<V>) {
     this.#notices = notices
     const { sizeOf, maxSize } = options
+    const max = options.max ?? MAX_ENTRIES
+    // A key's characters may take two bytes each.
     this.#kept =
       maxSize && sizeOf
-        ? new LRUCache({ maxSize, sizeCalculation: (kept) => sizeOf(kept.value) + 100 })
-        : new LRUCache({ max: options.max ?? 1000 })
+        ? new LRUCache({
+            max,
+            maxSize,
+            sizeCalculation: (kept, key) => sizeOf(kept.value) + 2 * key.length + ENTRY_OVERHEAD,
+          })
+        : new LRUCache({ max })
     for (const topic of topics) notices.on(topic, () => this.clear())
+    for (const [topic, depends] of Object.entries(options.naming ?? {})) {
+      notices.on(topic as ChangeTopic, (ids) => {
+        if (!ids || !depends) return this.clear()
+        this.#forget((key) => depends(ids, key))
+      })
+    }
+  }
+
+  /** Drops the answers whose keys match, and keeps none computed before. */
+  #forget(matches: (key: string) => boolean): void {
+    this.#generation += 1
+    this.#pending.clear()
+    for (const key of [...this.#kept.keys()]) if (matches(key)) this.#kept.delete(key)
   }
 
   /** The kept answer, if any (nothing while notices may be missed). */
-  peek(key: string): V | undefined {
-    return this.#notices.live() ? this.#kept.get(key)?.value : undefined
+  peek(key: string | null): V | undefined {
+    return key !== null && this.#notices.live() ? this.#kept.get(key)?.value : undefined
   }
 
-  /** The kept answer, or `compute`'s (one computation at a time per key). */
-  get(key: string, compute: () => Promise<V>): Promise<V> {
-    if (!this.#notices.live()) return compute()
+  /**
+   * The kept answer, or `compute`'s (one computation at a time per key). A null key (an
+   * address not worth keeping, `lib/kept-address.ts`) always computes.
+   */
+  get(key: string | null, compute: () => Promise<V>): Promise<V> {
+    if (key === null || !this.#notices.live()) return compute()
     const kept = this.#kept.get(key)
     if (kept) return Promise.resolve(kept.value)
     const running = this.#pending.get(key)
@@ -65,15 +98,19 @@ export class NoticeCache<V> {
   }
 }
 
+type Naming = NoticeCacheOptions<unknown>['naming']
+
 /** Answers kept as ready JSON bodies, bounded by their total size. */
 export function jsonBodyCache(
   notices: ChangeNotices,
   topics: ChangeTopic[],
   maxBytes: number,
+  naming?: Naming,
 ): NoticeCache<Buffer> {
   return new NoticeCache<Buffer>(notices, topics, {
     maxSize: maxBytes,
     sizeOf: (body) => body.length,
+    naming,
   })
 }
 
@@ -88,10 +125,12 @@ export function taggedBodyCache(
   notices: ChangeNotices,
   topics: ChangeTopic[],
   maxBytes: number,
+  naming?: Naming,
 ): NoticeCache<TaggedBody> {
   return new NoticeCache<TaggedBody>(notices, topics, {
     maxSize: maxBytes,
     sizeOf: (kept) => kept.body.length + kept.etag.length,
+    naming,
   })
 }
 

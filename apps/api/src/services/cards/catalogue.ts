@@ -360,6 +360,11 @@ async function refresh(db: Db, state: CacheState, generation: number): Promise<C
   }
 }
 
+/** The catalogue this process holds now, if any (no database read). */
+export function heldCatalogue(db: Db): Catalogue | undefined {
+  return stateOf(db).catalogue
+}
+
 /**
  * A `catalogue` change notice (any process): the next read checks the version at once instead
  * of within the second. The cards held stay the answer if the database cannot be reached.

@@ -1,7 +1,7 @@
 import type { Card } from '@spellboard/core/card-schemas'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
-import type { CatalogueCard, Edition } from './catalogue.ts'
+import { type Catalogue, type CatalogueCard, catalogueMemo, type Edition } from './catalogue.ts'
 import { type RelatedCards, relatedCards, rootCards } from './related.ts'
 
 /** `GET /v2/cards/{stub}/details` (API.md §7.2). */
@@ -91,4 +91,23 @@ export async function cardDetails(
     entity_id: card.entityId,
     last_seen_entity_id: activity.last_seen,
   }
+}
+
+/**
+ * The cards whose details show a change in the use of these cards (a `usage` notice): each
+ * card itself and the conjurations it brings into play (their usage counts their roots').
+ */
+export function usageDependents(catalogue: Catalogue, cardIds: ReadonlySet<number>): Set<string> {
+  const byRoot = catalogueMemo(catalogue, 'usage-dependents', () => {
+    const dependents = new Map<number, string[]>()
+    for (const edition of [catalogue.allByStub.reborn, catalogue.allByStub.legacy]) {
+      for (const card of edition.values()) {
+        for (const root of rootCards(card)) {
+          dependents.set(root.id, [...(dependents.get(root.id) ?? []), card.stub])
+        }
+      }
+    }
+    return dependents
+  })
+  return new Set([...cardIds].flatMap((id) => byRoot.get(id) ?? []))
 }

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import { MAX_KEPT_ADDRESS } from '../../lib/kept-address.ts'
 
 /**
  * Counting a large public result set means reading every matching row: about a second for a
@@ -29,6 +30,8 @@ export class CountCache {
   }
 
   get(key: string, compute: () => Promise<number>): Promise<number> {
+    // Filters this long (a title search of a page of text) are counted, never kept.
+    if (key.length > MAX_KEPT_ADDRESS) return compute()
     const hit = this.#counts.get(key)
     if (!hit) return this.#refresh(key, compute)
     if (this.#now() - hit.at > hit.freshMs) this.#refreshLater(key, compute)
