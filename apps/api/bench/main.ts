@@ -14,6 +14,7 @@ import {
 import { readsSuite } from './reads.ts'
 import { printTable, type Row } from './report.ts'
 import { runScaleBench, scaleDatabaseSize } from './scale.ts'
+import { underSavesSuite } from './under-saves.ts'
 
 /**
  * `npm run bench [-- [--data <folder>]… <suite>…]`: every scenario on PGlite and on PostgreSQL side by side in one
@@ -24,7 +25,7 @@ import { runScaleBench, scaleDatabaseSize } from './scale.ts'
  * BenchSuite and listing it here. `--data` imports those folders in order instead of the
  * default data set (relative paths are read from the directory npm was started in).
  */
-const SUITES: BenchSuite[] = [cardsSuite, readsSuite, autosaveSuite]
+const SUITES: BenchSuite[] = [cardsSuite, readsSuite, underSavesSuite, autosaveSuite]
 
 const log = (line: string) => console.log(line)
 

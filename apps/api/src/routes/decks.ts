@@ -114,7 +114,7 @@ const sendTagged = (reply: FastifyReply, kept: TaggedBody) =>
 export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>()
   const counts = createCountCache()
-  const publicListings = jsonBodyCache(deps.notices, PUBLIC_TOPICS, 8 * MB)
+  const publicListings = jsonBodyCache(deps.notices, PUBLIC_TOPICS, 16 * MB)
   // A deck's details are kept with the version they show, which goes out as their `ETag`.
   const publicDetails = taggedBodyCache(deps.notices, PUBLIC_TOPICS, 4 * MB)
   // What one player reads (their decks, a deck with their marker), keyed by player and address.
