@@ -126,10 +126,14 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
   // Usage counts and the preconstructed deck come from the decks, the marker from subscriptions.
   // A builder save that adds or removes cards (`usage`, naming them) drops just their details.
   const details = jsonBodyCache(deps.notices, ['decks', 'catalogue', 'subscriptions'], 8 * MB, {
-    usage: (cardIds, key) => {
+    usage: (cardIds) => {
+      // Worked out once per notice, then tested against each kept answer's address.
       const catalogue = heldCatalogue(db)
-      const stub = key.split('\u0000')[2]?.split('/')[3]
-      return !catalogue || !stub || usageDependents(catalogue, cardIds).has(stub)
+      const dependents = catalogue && usageDependents(catalogue, cardIds)
+      return (key) => {
+        const stub = key.split('\u0000')[2]?.split('/')[3]
+        return !dependents || !stub || dependents.has(stub)
+      }
     },
   })
   /** Details are kept per catalogue, reader and address. */

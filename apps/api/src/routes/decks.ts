@@ -93,7 +93,8 @@ const OWN_TOPICS: ChangeTopic[] = [...PUBLIC_TOPICS, 'subscriptions']
  * answers show a working deck (others see its published snapshots).
  */
 const OWN_SAVES = {
-  saved: (players: ReadonlySet<number>, key: string) => players.has(Number(key.split('\u0000')[1])),
+  saved: (players: ReadonlySet<number>) => (key: string) =>
+    players.has(Number(key.split('\u0000')[1])),
 }
 
 /** A body already serialised (kept in a cache); Fastify sends buffers as they are. */

@@ -8,11 +8,12 @@ export type NoticeCacheOptions<V> = {
   maxSize?: number
   sizeOf?: (value: V) => number
   /**
-   * Notices that name what changed (players, cards) and drop only the answers `depends` says
-   * rely on it; a notice naming nothing drops every answer.
+   * Notices that name what changed (players, cards) and drop only the answers whose keys the
+   * test made once per notice from those names matches; a notice naming nothing drops every
+   * answer.
    */
   naming?:
-    | Partial<Record<ChangeTopic, (ids: ReadonlySet<number>, key: string) => boolean>>
+    | Partial<Record<ChangeTopic, (ids: ReadonlySet<number>) => (key: string) => boolean>>
     | undefined
 }
 
@@ -49,7 +50,7 @@ export class NoticeCache<V> {
     for (const [topic, depends] of Object.entries(options.naming ?? {})) {
       notices.on(topic as ChangeTopic, (ids) => {
         if (!ids || !depends) return this.clear()
-        this.#forget((key) => depends(ids, key))
+        this.#forget(depends(ids))
       })
     }
   }
