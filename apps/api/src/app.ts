@@ -25,7 +25,7 @@ import { healthRoutes } from './routes/health.ts'
 import { playersRoutes } from './routes/players.ts'
 import { releasesRoutes } from './routes/releases.ts'
 import { subscriptionsRoutes } from './routes/subscriptions.ts'
-import { recheckCatalogue } from './services/cards/catalogue.ts'
+import { watchCatalogue } from './services/cards/catalogue.ts'
 import { listenForChanges } from './services/change-notices.ts'
 import { createMailer, type Mailer } from './services/mailer.ts'
 
@@ -102,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     notices,
   }
   app.addHook('onClose', () => deps.notices.close())
-  notices.on('catalogue', () => recheckCatalogue(database.db))
+  watchCatalogue(database.db, notices)
   registerWriteSync(app, notices)
 
   registerAuthDecorators(app, deps.auth)

@@ -114,3 +114,30 @@ describe('a builder save on one process', () => {
     expect(await usage(untouched)).toBe(before.untouched)
   })
 })
+
+describe('the catalogue', () => {
+  const rename = (stub: string, to: string) =>
+    sql`update card set json = jsonb_set(json, '{name}', to_jsonb(${to}::text)) where stub = ${stub}`
+  const name = async (stub: string) => (await get(b, `/v2/cards/${stub}`)).body.name as string
+
+  it('is held until a change to the cards is announced, however long that takes', async () => {
+    const renamed = 'quick-study'
+    const before = await name(renamed)
+    // Renamed without a notice: the cards' owner turns the trigger off for one transaction.
+    await a.database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('alter table card disable trigger user'))
+      await tx.execute(rename(renamed, 'Quiet Study'))
+      await tx.execute(sql.raw('alter table card enable trigger user'))
+    })
+    // No clock reloads it: longer than any polling period would allow, the held name stays.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(await name(renamed)).toBe(before)
+    // An announced change to any card drops the catalogue everywhere at once.
+    await a.database.db.execute(
+      sql`update card set version = version where stub = 'veiled-courier'`,
+    )
+    await onB(() => name(renamed)).toBe('Quiet Study')
+    await a.database.db.execute(rename(renamed, before))
+    await onB(() => name(renamed)).toBe(before)
+  })
+})

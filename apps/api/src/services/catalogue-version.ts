@@ -5,8 +5,8 @@ import type { SqlRow } from '../db/sql-rows.ts'
 
 /**
  * A counter in the `setting` table that grows on every change to the card catalogue (import,
- * admin edit). Card caches in every API process compare it with the value they were built from,
- * so a change made by another process is noticed without any message between processes.
+ * admin edit), reported by the import. Caches do not read it: the `catalogue` change notice is
+ * what drops them (services/cards/catalogue.ts).
  */
 const KEY = 'catalogue_version'
 

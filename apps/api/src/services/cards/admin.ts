@@ -6,7 +6,6 @@ import { cardConjurations, cards, releases } from '../../db/schema.ts'
 import { invalid } from '../../lib/refusal.ts'
 import { bumpCatalogueVersion } from '../catalogue-version.ts'
 import { conjurationNamesIn, diceOfCosts, magicCostOf, parseCost, statOf } from './card-input.ts'
-import { invalidateCatalogue } from './catalogue.ts'
 import {
   type CardFacts,
   cardColumns,
@@ -66,7 +65,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false
 }
 
-/** Commits a catalogue change: bumps the shared version, then drops this process's cache. */
+/** Commits a catalogue change and counts it (the tables' triggers announce it to every cache). */
 async function catalogueChange<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     const result = await db.transaction(async (tx) => {
@@ -74,7 +73,6 @@ async function catalogueChange<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise
       if (value !== null) await bumpCatalogueVersion(tx)
       return value
     })
-    if (result !== null) invalidateCatalogue(db)
     return result
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid('Card already exists!')

@@ -3,15 +3,14 @@ import { type CardSort, cardTypeOrder } from '@spellboard/core/cards'
 import { COPIES_WITHOUT_PRECON } from '@spellboard/core/collection'
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
-import { readCatalogueVersion } from '../catalogue-version.ts'
+import type { ChangeNotices } from '../change-notices.ts'
 import { toWireCard } from './wire.ts'
 
 /**
  * The card catalogue held in memory. Cards change only on import or admin edit, so each process
  * keeps every card with its flags, weights and ready-made wire JSON, and serves listings and
- * reads without touching the database. Imports and edits bump the catalogue version in the
- * `setting` table; each process compares it at most once a second, so another process's change
- * shows within a second, and an edit made here is seen at once.
+ * reads without touching the database. It is dropped one way: the `catalogue` change notice
+ * that every write to cards, conjurations or releases sends (any process, change-notices.ts).
  */
 export type CatalogueRelease = {
   id: number
@@ -155,7 +154,6 @@ function buildEdition(cards: CatalogueCard[], releases: CatalogueRelease[]): Edi
 }
 
 type CatalogueRows = {
-  version: number
   releaseRows: {
     id: number
     position: number
@@ -171,11 +169,10 @@ type CatalogueRows = {
   linkRows: { card_id: number; conjuration_id: number }[]
 }
 
-/** Everything in one snapshot, so the version read names exactly the rows read with it. */
+/** Everything in one snapshot: cards, links and releases of the same moment. */
 async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
   return await db.transaction(
     async (tx) => ({
-      version: await readCatalogueVersion(tx),
       releaseRows: await queryRows<CatalogueRows['releaseRows'][number]>(
         tx,
         sql`select id, position, name, stub, is_legacy, is_public, is_phg, is_promo, is_retiring
@@ -197,8 +194,8 @@ async function readCatalogueRows(db: Db): Promise<CatalogueRows> {
   )
 }
 
-export async function loadCatalogue(db: Db): Promise<{ catalogue: Catalogue; version: number }> {
-  const { version, releaseRows, cardRows, linkRows } = await readCatalogueRows(db)
+export async function loadCatalogue(db: Db): Promise<Catalogue> {
+  const { releaseRows, cardRows, linkRows } = await readCatalogueRows(db)
   const releases: CatalogueRelease[] = releaseRows.map((row) => ({
     id: row.id,
     position: row.position,
@@ -254,14 +251,11 @@ export async function loadCatalogue(db: Db): Promise<{ catalogue: Catalogue; ver
   const stubMap = (isLegacy: boolean) =>
     new Map(cards.filter((card) => card.isLegacy === isLegacy).map((card) => [card.stub, card]))
   return {
-    version,
-    catalogue: {
-      reborn,
-      legacy,
-      allByStub: { reborn: stubMap(false), legacy: stubMap(true) },
-      releases,
-      memos: new Map(),
-    },
+    reborn,
+    legacy,
+    allByStub: { reborn: stubMap(false), legacy: stubMap(true) },
+    releases,
+    memos: new Map(),
   }
 }
 
@@ -284,78 +278,51 @@ function linkCards(cards: CatalogueCard[], links: { card_id: number; conjuration
   }
 }
 
-/** Most processes see no change for hours; a second of staleness across processes is fine. */
-const VERSION_CHECK_MS = 1000
-
-type CacheState = {
+type HeldState = {
   catalogue: Catalogue | undefined
-  version: number | undefined
-  checkedAt: number
+  /** A change was announced since `catalogue` was read: the next read loads anew. */
+  stale: boolean
   pending: Promise<Catalogue> | undefined
-  /** Grows on every local invalidation, so a load begun before an edit is not kept after it. */
+  /** Grows on every change, so a load begun before one is not taken as current after it. */
   generation: number
-  /** Grows on every change notice: a check begun before one does not count as checked. */
-  rechecks: number
 }
 
-const states = new WeakMap<Db, CacheState>()
+const states = new WeakMap<Db, HeldState>()
 
-function stateOf(db: Db): CacheState {
+function stateOf(db: Db): HeldState {
   let state = states.get(db)
   if (!state) {
-    state = {
-      catalogue: undefined,
-      version: undefined,
-      checkedAt: 0,
-      pending: undefined,
-      generation: 0,
-      rechecks: 0,
-    }
+    state = { catalogue: undefined, stale: false, pending: undefined, generation: 0 }
     states.set(db, state)
   }
   return state
 }
 
-/** The current catalogue of this database (loaded on first use, reloaded when it changes). */
+/** The current catalogue of this database (loaded on first use, again after each change). */
 export function getCatalogue(db: Db): Promise<Catalogue> {
   const state = stateOf(db)
-  if (state.catalogue && performance.now() - state.checkedAt < VERSION_CHECK_MS) {
-    return Promise.resolve(state.catalogue)
-  }
+  if (state.catalogue && !state.stale) return Promise.resolve(state.catalogue)
   if (state.pending) return state.pending
-  const generation = state.generation
-  const pending = refresh(db, state, generation).finally(() => {
+  const pending = load(db, state).finally(() => {
     if (state.pending === pending) state.pending = undefined
   })
   state.pending = pending
   return pending
 }
 
-async function refresh(db: Db, state: CacheState, generation: number): Promise<Catalogue> {
-  const rechecks = state.rechecks
-  const checked = () => {
-    if (rechecks === state.rechecks) state.checkedAt = performance.now()
-  }
+async function load(db: Db, state: HeldState): Promise<Catalogue> {
+  const generation = state.generation
   try {
-    if (state.catalogue && (await readCatalogueVersion(db)) === state.version) {
-      if (generation === state.generation) checked()
-      return state.catalogue
-    }
-    const { catalogue, version } = await loadCatalogue(db)
-    // A slower load begun earlier never replaces a newer catalogue.
-    if (generation === state.generation && version >= (state.version ?? 0)) {
+    const catalogue = await loadCatalogue(db)
+    if (generation === state.generation) {
       state.catalogue = catalogue
-      state.version = version
-      checked()
+      state.stale = false
     }
     return catalogue
   } catch (error) {
-    // With the database briefly away, the cards we hold are still the best answer; try again
-    // at the next check. Without any (first load, or just invalidated), the error stands.
-    if (state.catalogue && generation === state.generation) {
-      checked()
-      return state.catalogue
-    }
+    // With the database briefly away, the cards held are still the best answer (the next read
+    // tries again). Without any (the first load), the error stands.
+    if (state.catalogue) return state.catalogue
     throw error
   }
 }
@@ -366,21 +333,24 @@ export function heldCatalogue(db: Db): Catalogue | undefined {
 }
 
 /**
- * A `catalogue` change notice (any process): the next read checks the version at once instead
- * of within the second. The cards held stay the answer if the database cannot be reached.
+ * After a change to the cards: the next read loads them anew. The API calls it on each
+ * `catalogue` notice (`watchCatalogue`); a process that does not listen calls it after its
+ * own change.
  */
-export function recheckCatalogue(db: Db): void {
-  const state = stateOf(db)
-  state.rechecks += 1
-  state.checkedAt = Number.NEGATIVE_INFINITY
-  // A check under way may have read the version before the change: the next read starts anew.
-  state.pending = undefined
-}
-
-/** After a change made by this process: the next read reloads. */
 export function invalidateCatalogue(db: Db): void {
   const state = stateOf(db)
   state.generation += 1
-  state.catalogue = undefined
+  state.stale = true
   state.pending = undefined
+}
+
+/**
+ * Holds this database's catalogue until a `catalogue` notice says it changed. While notices
+ * may be missed (the listening connection lost) the cards held are kept: the notices resume
+ * with a call that reloads them, so a change made meanwhile is seen then.
+ */
+export function watchCatalogue(db: Db, notices: ChangeNotices): void {
+  notices.on('catalogue', () => {
+    if (notices.live()) invalidateCatalogue(db)
+  })
 }

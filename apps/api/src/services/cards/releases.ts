@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../../db/client.ts'
 import type { userReleases } from '../../db/schema.ts'
 import type { SqlRow } from '../../db/sql-rows.ts'
 import { bumpCatalogueVersion } from '../catalogue-version.ts'
-import { type Catalogue, editionOf, invalidateCatalogue } from './catalogue.ts'
+import { type Catalogue, editionOf } from './catalogue.ts'
 
 /**
  * Public releases of an edition in publication order (API.md §7.4); a known caller also learns
@@ -55,6 +55,5 @@ export async function setReleasePublic(
     if (row) await bumpCatalogueVersion(tx)
     return row ?? null
   })
-  if (updated) invalidateCatalogue(db)
   return updated
 }
