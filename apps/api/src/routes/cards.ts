@@ -17,29 +17,24 @@ import {
 import { LIMITS } from '@spellboard/core/limits'
 import { pageSchema } from '@spellboard/core/pagination'
 import { detailSchema } from '@spellboard/core/users'
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify'
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
-import { keptAddress, MAX_KEPT_ADDRESS, queryKeys } from '../lib/kept-address.ts'
+import { MAX_KEPT_ADDRESS } from '../lib/kept-address.ts'
 import { paginate } from '../lib/pagination.ts'
 import { pagingQuery, qBool, qEnum, qEnumList, qString, qStringList } from '../lib/params.ts'
 import { invalid, notFound, unprocessable } from '../lib/refusal.ts'
 import { zodValidatorCompiler } from '../plugins/validation.ts'
 import { cardForUpdate, createCard, updateCard } from '../services/cards/admin.ts'
-import {
-  type Catalogue,
-  catalogueMemo,
-  catalogueTag,
-  editionOf,
-  getCatalogue,
-  heldCatalogue,
-} from '../services/cards/catalogue.ts'
+import { editionOf, getCatalogue, heldCatalogue } from '../services/cards/catalogue.ts'
 import { cardDetails, usageDependents } from '../services/cards/details.ts'
 import { fuzzyLookup } from '../services/cards/fuzzy.ts'
 import { listCards } from '../services/cards/listing.ts'
-import { asJson, jsonBodyCache } from '../services/notice-cache.ts'
+import { addressOf, keptAnswers, sendJson } from './kept-answers.ts'
+
+const MB = 1024 * 1024
 
 /** Stands for a request without `limit`: a sent zero is refused, so zero can only mean absent. */
 const LIMIT_NOT_GIVEN = 0
@@ -62,8 +57,6 @@ const listQuery = z.object({
 const stubParams = z.object({ stub: z.string() })
 const cardQuery = z.object({ show_legacy: qBool(false), for_update: qBool(false) })
 const detailsQuery = z.object({ show_legacy: qBool(false) })
-const LIST_KEYS = queryKeys(listQuery)
-const DETAILS_KEYS = queryKeys(detailsQuery)
 const fuzzyQuery = z.object({
   // Required: a missing `q` is a 422 like any missing field; a blank one is a 400.
   q: z.preprocess((value) => (Array.isArray(value) ? value.at(-1) : value), z.string()),
@@ -91,26 +84,6 @@ const rememberingValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
 }
 
 const CARD_NOT_FOUND = 'Card not found.'
-const JSON_TYPE = 'application/json; charset=utf-8'
-
-/**
- * Listing pages change only with the catalogue: whole bodies are kept per URL (with the host
- * they were built for, as `next`/`previous` are absolute) and dropped with the catalogue.
- */
-const listingBodyCache = () =>
-  new LRUCache<string, Buffer>({
-    max: 2000,
-    maxSize: 8 * 1024 * 1024,
-    // A key's characters may take two bytes each.
-    sizeCalculation: (body, key) => body.length + 2 * key.length,
-  })
-
-const MB = 1024 * 1024
-
-/** Sends JSON already serialised (card listings are assembled from per-card strings). */
-function sendJson(reply: FastifyReply, body: string | Buffer) {
-  return reply.type(JSON_TYPE).send(body)
-}
 
 /**
  * The card database (API.md §7.2, §7.3, §7.9). Reads are served from the in-memory catalogue;
@@ -119,28 +92,27 @@ function sendJson(reply: FastifyReply, body: string | Buffer) {
 export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>()
   const { db } = deps
-  const listingBodies = (catalogue: Catalogue) =>
-    catalogueMemo(catalogue, 'listing-bodies', listingBodyCache)
-  /** Bodies are kept per address; their `next`/`previous` links are built on a fixed base. */
-  const listingKey = (request: FastifyRequest) => keptAddress(request.url, LIST_KEYS)
-  // Usage counts and the preconstructed deck come from the decks, the marker from subscriptions.
-  // A builder save that adds or removes cards (`usage`, naming them) drops just their details.
-  const details = jsonBodyCache(deps.notices, ['decks', 'catalogue', 'subscriptions'], 8 * MB, {
-    usage: (cardIds) => {
-      // Worked out once per notice, then tested against each kept answer's address.
-      const catalogue = heldCatalogue(db)
-      const dependents = catalogue && usageDependents(catalogue, cardIds)
-      return (key) => {
-        const stub = key.split('\u0000')[2]?.split('/')[3]
-        return !dependents || !stub || dependents.has(stub)
-      }
+  // Listing pages change only with the catalogue (their `next`/`previous` links are built on a
+  // fixed base, so the address is the whole key).
+  const listings = keptAnswers(deps, { topics: ['catalogue'], maxBytes: 8 * MB, query: listQuery })
+  // Usage counts and the preconstructed deck come from the decks. A builder save that adds or
+  // removes cards (`usage`, naming them) drops just their details.
+  const details = keptAnswers(deps, {
+    topics: ['decks', 'catalogue'],
+    maxBytes: 8 * MB,
+    query: detailsQuery,
+    naming: {
+      usage: (cardIds) => {
+        // Worked out once per notice, then tested against each kept answer's address.
+        const catalogue = heldCatalogue(db)
+        const dependents = catalogue && usageDependents(catalogue, cardIds)
+        return (key) => {
+          const stub = addressOf(key).split('/')[3]
+          return !dependents || !stub || dependents.has(stub)
+        }
+      },
     },
   })
-  /** Details are kept per catalogue, reader and address. */
-  const detailsKey = (catalogue: Catalogue, request: FastifyRequest) => {
-    const address = keptAddress(request.url, DETAILS_KEYS)
-    return address && `${catalogueTag(catalogue)}\u0000${request.user?.id ?? null}\u0000${address}`
-  }
 
   app.get(
     '/cards',
@@ -151,55 +123,44 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
         response: { 200: pageSchema(cardSchema) },
       },
       validatorCompiler: rememberingValidator as never,
-      // A page answered before, asked for again without a token, goes out before parsing,
-      // validation and authentication: the answer is the same for everyone who may ask.
-      onRequest: async (request, reply) => {
-        const key = listingKey(request)
-        if (request.headers.authorization !== undefined || key === null) return
-        const cached = listingBodies(await getCatalogue(db)).get(key)
-        if (cached) return sendJson(reply, cached)
-      },
       preValidation: deps.auth.optional,
     },
     async (request, reply) => {
-      const query = request.query
-      const catalogue = await getCatalogue(db)
-      // The page depends on the caller only through their collection.
-      const key = query.releases === 'mine' && request.user ? null : listingKey(request)
-      const bodies = listingBodies(catalogue)
-      const cached = key === null ? undefined : bodies.get(key)
-      if (cached) return sendJson(reply as unknown as FastifyReply, cached)
-
-      // The search language (`type:ally cost<=2`): a known key with a bad value is a 422.
-      const q = query.q ?? ''
-      const releases = editionOf(catalogue, query.show_legacy).releases
-      const search = parseCardQuery(q, { releases })
-      if (!search.ok) throw unprocessable([cardQueryIssue(search.error, q)])
-      const matching = await listCards(db, catalogue, query, search.query, request.user?.id ?? null)
-      // Phoenixborn pickers ask without a limit and must see every Phoenixborn (§15 A10).
-      const everyPhoenixborn =
-        query.limit === LIMIT_NOT_GIVEN &&
-        query.types.length > 0 &&
-        query.types.every((type) => type === 'phoenixborn')
-      const limit =
-        query.limit !== LIMIT_NOT_GIVEN
-          ? query.limit
-          : everyPhoenixborn
-            ? Math.max(matching.length, LIMITS.defaultPageSize)
-            : LIMITS.defaultPageSize
-      const { offset } = query
-      const page = paginate(request, deps.config.linkBaseUrl, {
-        count: matching.length,
-        limit,
-        offset,
-        results: [],
+      const { query } = request
+      const userId = request.user?.id ?? null
+      // The page depends on the caller only through their collection: that one is not kept.
+      const keep = !(query.releases === 'mine' && userId !== null)
+      return await listings.send(request, reply, { keep }, async () => {
+        const catalogue = await getCatalogue(db)
+        // The search language (`type:ally cost<=2`): a known key with a bad value is a 422.
+        const q = query.q ?? ''
+        const releases = editionOf(catalogue, query.show_legacy).releases
+        const search = parseCardQuery(q, { releases })
+        if (!search.ok) throw unprocessable([cardQueryIssue(search.error, q)])
+        const matching = await listCards(db, catalogue, query, search.query, userId)
+        // Phoenixborn pickers ask without a limit and must see every Phoenixborn (§15 A10).
+        const everyPhoenixborn =
+          query.limit === LIMIT_NOT_GIVEN &&
+          query.types.length > 0 &&
+          query.types.every((type) => type === 'phoenixborn')
+        const limit =
+          query.limit !== LIMIT_NOT_GIVEN
+            ? query.limit
+            : everyPhoenixborn
+              ? Math.max(matching.length, LIMITS.defaultPageSize)
+              : LIMITS.defaultPageSize
+        const { offset } = query
+        const page = paginate(request, deps.config.linkBaseUrl, {
+          count: matching.length,
+          limit,
+          offset,
+          results: [],
+        })
+        const results = matching.slice(offset, offset + limit).map((card) => card.wireJson)
+        return {
+          json: `{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":[${results.join(',')}]}`,
+        }
       })
-      const results = matching.slice(offset, offset + limit).map((card) => card.wireJson)
-      const body = Buffer.from(
-        `{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":[${results.join(',')}]}`,
-      )
-      if (key !== null) bodies.set(key, body)
-      return sendJson(reply as unknown as FastifyReply, body)
     },
   )
 
@@ -211,7 +172,7 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       if (q.trim() === '') throw invalid('Query string is required.')
       const card = await fuzzyLookup(db, await getCatalogue(db), q, show_legacy)
       if (!card) throw notFound(CARD_NOT_FOUND)
-      return sendJson(reply as unknown as FastifyReply, card.wireJson)
+      return sendJson(reply, card.wireJson)
     },
   )
 
@@ -238,7 +199,7 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
         : editionOf(catalogue, show_legacy).byStub.get(request.params.stub)
       if (!card) throw notFound(CARD_NOT_FOUND)
       if (forUpdate) return cardForUpdate(card)
-      return sendJson(reply as unknown as FastifyReply, card.wireJson)
+      return sendJson(reply, card.wireJson)
     },
   )
 
@@ -251,25 +212,17 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
         querystring: detailsQuery,
         response: { 200: cardDetailsSchema },
       },
-      // The reader is known before anything else (a stale token hears 401 whatever else is
-      // wrong), and an answer given to them before goes out at once, before validation.
-      onRequest: async (request, reply) => {
-        request.user = await deps.auth.evaluate(request)
-        const kept = details.peek(detailsKey(await getCatalogue(db), request))
-        if (kept) return sendJson(reply, kept)
-      },
+      preValidation: deps.auth.optional,
     },
     async (request, reply) => {
-      const catalogue = await getCatalogue(db)
-      const { show_legacy } = request.query
-      const edition = editionOf(catalogue, show_legacy)
+      const edition = editionOf(await getCatalogue(db), request.query.show_legacy)
       const card = edition.byStub.get(request.params.stub)
       if (!card) throw notFound(CARD_NOT_FOUND)
-      const userId = request.user?.id ?? null
-      const body = await details.get(detailsKey(catalogue, request), () =>
-        asJson(() => cardDetails(db, card, edition, userId)),
-      )
-      return sendJson(reply as unknown as FastifyReply, body)
+      const marker = { reader: request.user?.id ?? null, field: 'always' } as const
+      return details.send(request, reply, { marker }, async () => ({
+        body: await cardDetails(db, card, edition),
+        thread: card.entityId,
+      }))
     },
   )
 

@@ -1,6 +1,5 @@
 import { SORT_ORDERS } from '@spellboard/core/cards'
 import {
-  type DeckDetails,
   deckDetailsSchema,
   deckFullOutSchema,
   deckOutSchema,
@@ -12,11 +11,10 @@ import {
 } from '@spellboard/core/decks'
 import { LIMITS } from '@spellboard/core/limits'
 import { pageSchema } from '@spellboard/core/pagination'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
-import { keptAddress, queryKeys } from '../lib/kept-address.ts'
 import { paginate } from '../lib/pagination.ts'
 import {
   pagingQuery,
@@ -31,7 +29,7 @@ import {
 import { Refusal } from '../lib/refusal.ts'
 import { requireUser } from '../plugins/auth.ts'
 import type { AuthUser } from '../services/accounts/auth-user.ts'
-import { catalogueTag, getCatalogue } from '../services/cards/catalogue.ts'
+import { getCatalogue } from '../services/cards/catalogue.ts'
 import type { ChangeTopic } from '../services/change-notices.ts'
 import { buildableFilter } from '../services/collection/collection.ts'
 import { cloneDeck } from '../services/decks/clone.ts'
@@ -43,14 +41,7 @@ import { saveDeck } from '../services/decks/save.ts'
 import { sharedDeck } from '../services/decks/shared.ts'
 import { createSnapshot, editSnapshot, listSnapshots } from '../services/decks/snapshots.ts'
 import { parseIfMatch } from '../services/decks/version.ts'
-import {
-  asJson,
-  asTaggedJson,
-  jsonBodyCache,
-  type TaggedBody,
-  taggedBodyCache,
-} from '../services/notice-cache.ts'
-import { subscriptionMarker } from '../services/subscriptions.ts'
+import { keptAnswers, readerOf } from './kept-answers.ts'
 
 const DECK_SORTS = ['created', 'modified'] as const
 
@@ -69,9 +60,6 @@ const mineQuery = z.object({
 const listQuery = mineQuery.extend({ player: qStringList(), show_preconstructed: qBool() })
 const deckParams = z.object({ deck_id: pathInt })
 const detailsQuery = z.object({ show_saved: qBool(), full_cards: qBool() })
-const LIST_KEYS = queryKeys(listQuery)
-const MINE_KEYS = queryKeys(mineQuery)
-const DETAILS_KEYS = queryKeys(detailsQuery)
 const snapshotsQuery = z.object({
   show_public_only: qBool(),
   order: qEnum(SORT_ORDERS, 'desc'),
@@ -82,30 +70,17 @@ const deckPage = pageSchema(deckOutSchema)
 const MB = 1024 * 1024
 /**
  * Deck answers are kept as ready bodies until decks, players or the catalogue change in any
- * process (notice-cache.ts): popular pages are read far more often than decks change, and
+ * process (kept-answers.ts): popular pages are read far more often than decks change, and
  * building one costs several queries and up to ~100 KB of JSON.
  */
-const PUBLIC_TOPICS: ChangeTopic[] = ['decks', 'players', 'catalogue']
-/** What a player reads also shows their subscription markers. */
-const OWN_TOPICS: ChangeTopic[] = [...PUBLIC_TOPICS, 'subscriptions']
+const DECK_TOPICS: ChangeTopic[] = ['decks', 'players', 'catalogue']
 /**
- * A builder save (`saved`, naming players) drops what those players read; nobody else's
- * answers show a working deck (others see its published snapshots).
+ * A builder save (`saved`, naming players) drops what those players read of their own decks;
+ * nobody else's answers show a working deck (others see its published snapshots).
  */
 const OWN_SAVES = {
-  saved: (players: ReadonlySet<number>) => (key: string) =>
-    players.has(Number(key.split('\u0000')[1])),
+  saved: (players: ReadonlySet<number>) => (key: string) => players.has(Number(readerOf(key))),
 }
-
-/** A body already serialised (kept in a cache); Fastify sends buffers as they are. */
-function sendJson(reply: FastifyReply, body: Buffer) {
-  // The route's typed reply expects the object; the buffer is that object's JSON.
-  return reply.type('application/json; charset=utf-8').send(body as never)
-}
-
-/** A kept body with the deck version it shows (`ETag`, README "Editing on several devices"). */
-const sendTagged = (reply: FastifyReply, kept: TaggedBody) =>
-  sendJson(reply.header('etag', kept.etag), kept.body)
 
 /**
  * Decks, snapshots, sharing and cloning (API.md §7.5). Authentication runs before validation, so
@@ -115,22 +90,30 @@ const sendTagged = (reply: FastifyReply, kept: TaggedBody) =>
 export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>()
   const counts = createCountCache()
-  const publicListings = jsonBodyCache(deps.notices, PUBLIC_TOPICS, 16 * MB)
+  const publicListings = keptAnswers(deps, {
+    topics: DECK_TOPICS,
+    maxBytes: 16 * MB,
+    query: listQuery,
+  })
   // A deck's details are kept with the version they show, which goes out as their `ETag`.
-  const publicDetails = taggedBodyCache(deps.notices, PUBLIC_TOPICS, 4 * MB)
-  // What one player reads (their decks, a deck with their marker), keyed by player and address.
-  // A builder save changes only what its player reads of their own decks.
-  const ownReads = jsonBodyCache(deps.notices, OWN_TOPICS, 8 * MB, OWN_SAVES)
-  const ownDetails = taggedBodyCache(deps.notices, OWN_TOPICS, 4 * MB, OWN_SAVES)
-  /**
-   * Kept per catalogue (cards are shown as it says), then per reader and address; not kept for
-   * an address the route's query keys do not account for (`lib/kept-address.ts`).
-   */
-  const keyOf = async (user: AuthUser | null, url: string, known: ReadonlySet<string>) => {
-    const address = keptAddress(url, known)
-    if (address === null) return null
-    return `${catalogueTag(await getCatalogue(deps.db))}\u0000${user?.id ?? ''}\u0000${address}`
-  }
+  const publicDetails = keptAnswers(deps, {
+    topics: DECK_TOPICS,
+    maxBytes: 4 * MB,
+    query: detailsQuery,
+  })
+  // What one player reads of their own decks, kept per player; a builder save changes only it.
+  const ownReads = keptAnswers(deps, {
+    topics: DECK_TOPICS,
+    naming: OWN_SAVES,
+    maxBytes: 8 * MB,
+    query: mineQuery,
+  })
+  const ownDetails = keptAnswers(deps, {
+    topics: DECK_TOPICS,
+    naming: OWN_SAVES,
+    maxBytes: 4 * MB,
+    query: detailsQuery,
+  })
 
   app.get(
     '/decks',
@@ -143,19 +126,14 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       const reader = request.query.buildable ? await deps.auth.evaluate(request) : null
       const owns =
         reader && (await buildableFilter(deps.db, await getCatalogue(deps.db), reader.id))
-      const collection = owns ? Object.values(owns).join(',') : ''
+      const variant = owns ? Object.values(owns).join(',') : ''
       // Keyed on the address as asked: the answer's next/previous links are built from it.
-      const address = await keyOf(null, request.url, LIST_KEYS)
-      const key = address && `${address}\u0000${collection}`
-      const body = await publicListings.get(key, () =>
-        asJson(async () => {
-          const catalogue = await getCatalogue(deps.db)
-          const filters = owns ? { ...request.query, owns } : request.query
-          const page = await listPublicDecks(deps.db, catalogue, filters, counts)
-          return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
-        }),
-      )
-      return sendJson(reply, body)
+      return publicListings.send(request, reply, { variant }, async () => {
+        const catalogue = await getCatalogue(deps.db)
+        const filters = owns ? { ...request.query, owns } : request.query
+        const page = await listPublicDecks(deps.db, catalogue, filters, counts)
+        return { body: paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset }) }
+      })
     },
   )
 
@@ -173,21 +151,17 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const user = requireUser(request)
       const { limit, offset } = request.query
-      const read = async () => {
+      // "Decks I can build" follows the collection, which no change notice announces: not kept.
+      const reading = { reader: user.id, keep: !request.query.buildable }
+      return await ownReads.send(request, reply, reading, async () => {
         const catalogue = await getCatalogue(deps.db)
         const owns = request.query.buildable
           ? await buildableFilter(deps.db, catalogue, user.id)
           : undefined
         const filters = { ...request.query, player: [], show_preconstructed: false, owns }
         const page = await listMyDecks(deps.db, catalogue, user.id, filters)
-        return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
-      }
-      // "Decks I can build" follows the collection, which no change notice announces: not kept.
-      if (request.query.buildable) return await read()
-      return sendJson(
-        reply,
-        await ownReads.get(await keyOf(user, request.url, MINE_KEYS), () => asJson(read)),
-      )
+        return { body: paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset }) }
+      })
     },
   )
 
@@ -216,43 +190,24 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       preValidation: deps.auth.optional,
     },
     async (request, reply) => {
-      const options = {
-        showSaved: request.query.show_saved,
-        fullCards: request.query.full_cards,
-      }
+      const { show_saved: showSaved, full_cards: fullCards } = request.query
       const read = async (caller: AuthUser | null) =>
-        deckDetails(deps.db, await getCatalogue(deps.db), caller, request.params.deck_id, options)
-      const readPublic = async () =>
-        publicDetails.get(await keyOf(null, request.url, DETAILS_KEYS), () =>
-          asTaggedJson(() => read(null)),
-        )
+        deckDetails(deps.db, await getCatalogue(deps.db), caller, request.params.deck_id, {
+          showSaved,
+          fullCards,
+        })
       const user = request.user
-      if (!user) return sendTagged(reply, await readPublic())
-      // A player sees what everyone sees plus their subscription marker, except for their own
-      // saved deck and private snapshots: those come from the database.
-      const readOwn = async () => {
-        if (!options.showSaved) {
-          const shared = await readPublic().catch((error: unknown) => {
-            if (error instanceof Refusal) return null
-            throw error
-          })
-          if (shared) {
-            const details = JSON.parse(shared.body.toString()) as DeckDetails
-            const thread = details.deck.comments_entity_id
-            const marker =
-              thread === null ? undefined : await subscriptionMarker(deps.db, user.id, thread)
-            if (marker !== undefined) details.last_seen_entity_id = marker
-            return { body: details, etag: shared.etag }
-          }
+      const marker = { reader: user?.id ?? null, field: 'when-subscribed' } as const
+      // What everyone sees is kept once. A player's own saved deck and private snapshots are
+      // theirs alone: kept per player.
+      if (!user || !showSaved) {
+        try {
+          return await publicDetails.send(request, reply, { marker }, () => read(null))
+        } catch (error) {
+          if (!user || !(error instanceof Refusal)) throw error
         }
-        return read(user)
       }
-      return sendTagged(
-        reply,
-        await ownDetails.get(await keyOf(user, request.url, DETAILS_KEYS), () =>
-          asTaggedJson(readOwn),
-        ),
-      )
+      return ownDetails.send(request, reply, { reader: user.id, marker }, () => read(user))
     },
   )
 

@@ -4,14 +4,16 @@ import { type Db, queryRows } from '../../db/client.ts'
 import { type Catalogue, type CatalogueCard, catalogueMemo, type Edition } from './catalogue.ts'
 import { type RelatedCards, relatedCards, rootCards } from './related.ts'
 
-/** `GET /v2/cards/{stub}/details` (API.md §7.2). */
+/**
+ * `GET /v2/cards/{stub}/details` (API.md §7.2), as everyone sees it: the route adds the
+ * reader's `last_seen_entity_id` to each answer.
+ */
 export type CardDetails = {
   card: Card
   usage: { decks: number; users: number }
   preconstructed_deck: { id: number; title: string | null } | null
   related_cards: RelatedCards
   entity_id: number
-  last_seen_entity_id: number | null
 }
 
 const idList = (ids: number[]): SQL =>
@@ -25,11 +27,10 @@ type ActivityRow = {
   users: number
   precon_id: number | null
   precon_title: string | null
-  last_seen: number | null
 }
 
 /**
- * What the decks and the caller say about a card, in one round trip. Usage counts distinct
+ * What the decks say about a card, in one round trip. Usage counts distinct
  * working decks that are not deleted, and their distinct owners; a Phoenixborn among the root
  * cards counts the decks built on it. The preconstructed deck is the oldest public precon
  * snapshot listing a root card (decks never list their Phoenixborn among their cards).
@@ -38,7 +39,6 @@ async function cardActivity(
   db: Db,
   card: CatalogueCard,
   roots: CatalogueCard[],
-  userId: number | null,
 ): Promise<ActivityRow> {
   const rootIds = idList(roots.map((root) => root.id))
   const phoenixbornIds = roots.filter((root) => root.cardType === 'Phoenixborn').map((r) => r.id)
@@ -46,11 +46,6 @@ async function cardActivity(
     phoenixbornIds.length > 0
       ? sql` union select id from deck where phoenixborn_id in (${idList(phoenixbornIds)})`
       : sql``
-  const lastSeen =
-    userId === null
-      ? sql`null::bigint`
-      : sql`(select last_seen_entity_id from subscription
-             where user_id = ${userId} and source_entity_id = ${card.entityId})`
   const [row] = await queryRows<ActivityRow>(
     db,
     sql`with used as (
@@ -69,19 +64,17 @@ async function cardActivity(
         select (select count(*) from used)::int as decks,
           (select count(distinct user_id) from used)::int as users,
           (select id from precon) as precon_id,
-          (select title from precon) as precon_title,
-          ${lastSeen} as last_seen`,
+          (select title from precon) as precon_title`,
   )
-  return row ?? { decks: 0, users: 0, precon_id: null, precon_title: null, last_seen: null }
+  return row ?? { decks: 0, users: 0, precon_id: null, precon_title: null }
 }
 
 export async function cardDetails(
   db: Db,
   card: CatalogueCard,
   edition: Edition,
-  userId: number | null,
 ): Promise<CardDetails> {
-  const activity = await cardActivity(db, card, rootCards(card), userId)
+  const activity = await cardActivity(db, card, rootCards(card))
   return {
     card: card.wire,
     usage: { decks: activity.decks, users: activity.users },
@@ -89,7 +82,6 @@ export async function cardDetails(
       activity.precon_id === null ? null : { id: activity.precon_id, title: activity.precon_title },
     related_cards: relatedCards(card, edition),
     entity_id: card.entityId,
-    last_seen_entity_id: activity.last_seen,
   }
 }
 

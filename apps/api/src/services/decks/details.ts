@@ -6,7 +6,6 @@ import type { SqlRow } from '../../db/sql-rows.ts'
 import { forbidden, notFound } from '../../lib/refusal.ts'
 import type { AuthUser } from '../accounts/auth-user.ts'
 import type { Catalogue } from '../cards/catalogue.ts'
-import { subscriptionMarker } from '../subscriptions.ts'
 import { loadContents } from './contents.ts'
 import { deckSaveOut } from './output.ts'
 import { requiredReleases } from './releases.ts'
@@ -43,8 +42,8 @@ async function latestPublicSnapshot(db: Queryable, deckId: number): Promise<Deck
 
 /**
  * `GET /v2/decks/{id}` (API.md §7.5): which deck the caller gets for an id, then that deck with
- * the releases it requires and the caller's subscription marker, tagged with that deck's
- * version. The version is read with the row, before the contents: a save landing in between
+ * the releases it requires, tagged with that deck's version, and its comment thread (the route
+ * adds the caller's marker there to each answer). The version is read with the row, before the contents: a save landing in between
  * can only make the tag older than the body, so a save made from it is refused, never let
  * through.
  */
@@ -54,7 +53,7 @@ export async function deckDetails(
   caller: AuthUser | null,
   deckId: number,
   options: DetailsOptions,
-): Promise<Tagged<DeckDetails>> {
+): Promise<Tagged<DeckDetails> & { thread: number }> {
   const requested = await findDeck(db, deckById(deckId))
   if (!requested || requested.is_deleted) throw notFound('Deck not found.')
   const own = caller !== null && requested.user_id === caller.id
@@ -88,11 +87,7 @@ export async function deckDetails(
     const workingId = requested.is_snapshot ? requested.source_id : requested.id
     details.has_published_snapshot = workingId !== null && (await hasPublicSnapshot(db, workingId))
   }
-  if (caller) {
-    const marker = await subscriptionMarker(db, caller.id, thread)
-    if (marker !== undefined) details.last_seen_entity_id = marker
-  }
-  return { body: details, etag: deckTag(deck) }
+  return { body: details, etag: deckTag(deck), thread }
 }
 
 /**

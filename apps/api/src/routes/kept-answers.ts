@@ -1,0 +1,116 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import type { AppDeps } from '../deps.ts'
+import { keptAddress, queryKeys } from '../lib/kept-address.ts'
+import { catalogueTag, getCatalogue } from '../services/cards/catalogue.ts'
+import type { ChangeTopic } from '../services/change-notices.ts'
+import { NoticeCache, type NoticeCacheOptions } from '../services/notice-cache.ts'
+import { subscriptionMarker } from '../services/subscriptions.ts'
+
+/**
+ * The one way a read route keeps its answers: a route says what its answer depends on, and
+ * `send` answers from memory when it can, else computes, keeps and sends. Answers are kept as
+ * ready JSON, per catalogue (cards show as it says), reader and address, until a change notice
+ * of their topics drops them (notice-cache.ts); what one reader alone sees of a shared answer,
+ * their marker in its comment thread, is added to each request instead of kept per reader.
+ */
+export type Answer = {
+  body?: unknown
+  /** The body already serialised (card listings are assembled from per-card JSON). */
+  json?: string
+  /** Goes out as the `ETag` (a deck's version), kept with the body it was computed with. */
+  etag?: string
+  /** The comment thread whose reader marker `send` adds (`marker`). */
+  thread?: number | null
+}
+
+type Kept = { json: Buffer; etag: string | undefined; thread: number | null }
+
+export type KeptAnswersOptions = {
+  /** Any notice of these topics drops every answer kept. */
+  topics: ChangeTopic[]
+  /** Notices naming what changed drop the answers whose keys depend on it (notice-cache.ts). */
+  naming?: NoticeCacheOptions<Kept>['naming']
+  maxBytes: number
+  /** The route's querystring: an address naming any other key is answered, never kept. */
+  query: z.ZodObject<z.ZodRawShape>
+}
+
+export type Reading = {
+  /** False: computed for this request alone, never kept (what no notice announces changes). */
+  keep?: boolean
+  /** Whose answer this is: null for one anyone may be given. */
+  reader?: number | null
+  /** What else the answer depends on (the boxes a player owns). */
+  variant?: string
+  /**
+   * Adds `last_seen_entity_id` for this reader: 'always' (null without a marker or reader), or
+   * 'when-subscribed' (left out unless the reader follows the thread).
+   */
+  marker?: { reader: number | null; field: 'always' | 'when-subscribed' }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/**
+ * A kept answer's key: catalogue \0 reader \0 address \0 variant. Notices that name players
+ * read the reader (`readerOf`); those that name cards read the address.
+ */
+export const readerOf = (key: string) => key.split('\u0000')[1]
+export const addressOf = (key: string) => key.split('\u0000')[2] ?? ''
+
+export function keptAnswers(deps: Pick<AppDeps, 'db' | 'notices'>, options: KeptAnswersOptions) {
+  const cache = new NoticeCache<Kept>(deps.notices, options.topics, {
+    maxSize: options.maxBytes,
+    sizeOf: (kept) => kept.json.length + (kept.etag?.length ?? 0),
+    naming: options.naming,
+  })
+  const known = queryKeys(options.query)
+
+  const keyOf = async (request: FastifyRequest, reading: Reading) => {
+    if (reading.keep === false) return null
+    const address = keptAddress(request.url, known)
+    if (address === null) return null
+    const catalogue = catalogueTag(await getCatalogue(deps.db))
+    return `${catalogue}\u0000${reading.reader ?? ''}\u0000${address}\u0000${reading.variant ?? ''}`
+  }
+
+  const markerFor = async (kept: Kept, marker: NonNullable<Reading['marker']>) => {
+    const seen =
+      marker.reader === null || kept.thread === null
+        ? undefined
+        : await subscriptionMarker(deps.db, marker.reader, kept.thread)
+    if (seen === undefined && marker.field === 'when-subscribed') return kept.json
+    return withLastSeen(kept.json, seen ?? null)
+  }
+
+  return {
+    /** Sends the answer kept for this request, or `compute`'s (kept for the next one). */
+    async send(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      reading: Reading,
+      compute: () => Promise<Answer>,
+    ): Promise<FastifyReply> {
+      const kept = await cache.get(await keyOf(request, reading), async () => {
+        const { body, json, etag, thread } = await compute()
+        return { json: Buffer.from(json ?? JSON.stringify(body)), etag, thread: thread ?? null }
+      })
+      if (kept.etag !== undefined) reply.header('etag', kept.etag)
+      return sendJson(reply, reading.marker ? await markerFor(kept, reading.marker) : kept.json)
+    },
+  }
+}
+
+/** Sends JSON already serialised, as it is. */
+export const sendJson = (reply: FastifyReply, json: string | Buffer) =>
+  reply.type(JSON_TYPE).send(json)
+
+/** A JSON object with `last_seen_entity_id` added as its last key. */
+function withLastSeen(json: Buffer, seen: number | null): Buffer {
+  const empty = json.length <= 2
+  return Buffer.concat([
+    json.subarray(0, json.length - 1),
+    Buffer.from(`${empty ? '' : ','}"last_seen_entity_id":${seen}}`),
+  ])
+}
