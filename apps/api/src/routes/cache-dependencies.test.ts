@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDeck, get, putDeck, SERA_DECK, snapshot } from '../../test/deck-fixtures.ts'
-import { createTestUser, type TestApp, type TestUser } from '../../test/helpers.ts'
+import { bearer, createTestUser, type TestApp, type TestUser } from '../../test/helpers.ts'
 import { startTwoProcesses, type TwoProcesses } from '../../test/two-processes.ts'
 import { importFolder } from '../import/import-folder.ts'
 import { DEMO_DATA_DIR } from '../paths.ts'
@@ -94,6 +94,29 @@ describe('a builder save on one process', () => {
     await onB(reads.listing).toEqual(['Quiet'])
     expect(await reads.published()).toBe('Quiet')
     expect(await reads.theirs()).toEqual(['Quiet'])
+  })
+
+  it("adds each reader's marker to the one kept answer; following a thread drops nothing", async () => {
+    const details = async (user: TestUser) =>
+      (await get(b, `/v2/decks/${otherPublished}`, user)).body
+    const before = await details(saver)
+    expect(before).not.toHaveProperty('last_seen_entity_id')
+    const thread = (before.deck as { comments_entity_id: number }).comments_entity_id
+    await quietly(sql`update deck set title = 'Unseen' where id = ${otherPublished}`)
+    const follow = await a.app.inject({
+      method: 'POST',
+      url: `/v2/subscription/${thread}`,
+      headers: bearer(saver),
+    })
+    expect(follow.statusCode).toBe(201)
+    // The marker shows at once on the other process, on the answer kept before (old title).
+    await onB(async () => (await details(saver)).last_seen_entity_id).toBe(
+      follow.json().last_seen_entity_id,
+    )
+    const after = await details(saver)
+    expect((after.deck as { title: string }).title).toBe((before.deck as { title: string }).title)
+    // Another reader of the same kept answer, who follows nothing, sees no marker.
+    expect(await details(await createTestUser(a))).not.toHaveProperty('last_seen_entity_id')
   })
 
   it('drops the details of the cards it adds or removes, and keeps the others', async () => {

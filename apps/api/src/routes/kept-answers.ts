@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { keptAddress, queryKeys } from '../lib/kept-address.ts'
 import { catalogueTag, getCatalogue } from '../services/cards/catalogue.ts'
-import type { ChangeTopic } from '../services/change-notices.ts'
+import type { ChangeNotices, ChangeTopic } from '../services/change-notices.ts'
 import { NoticeCache, type NoticeCacheOptions } from '../services/notice-cache.ts'
 import { subscriptionMarker } from '../services/subscriptions.ts'
 
@@ -52,6 +52,21 @@ export type Reading = {
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
+type Marker = number | null | undefined
+/**
+ * Readers' markers, per reader and thread (a few bytes each), kept until subscriptions change:
+ * shared by every kept answer of one process.
+ */
+const markerCaches = new WeakMap<ChangeNotices, NoticeCache<Marker>>()
+function markersOf(deps: Pick<AppDeps, 'notices'>): NoticeCache<Marker> {
+  let markers = markerCaches.get(deps.notices)
+  if (!markers) {
+    markers = new NoticeCache<Marker>(deps.notices, ['subscriptions'], {})
+    markerCaches.set(deps.notices, markers)
+  }
+  return markers
+}
+
 /**
  * A kept answer's key: catalogue \0 reader \0 address \0 variant. Notices that name players
  * read the reader (`readerOf`); those that name cards read the address.
@@ -75,11 +90,16 @@ export function keptAnswers(deps: Pick<AppDeps, 'db' | 'notices'>, options: Kept
     return `${catalogue}\u0000${reading.reader ?? ''}\u0000${address}\u0000${reading.variant ?? ''}`
   }
 
+  const markers = markersOf(deps)
   const markerFor = async (kept: Kept, marker: NonNullable<Reading['marker']>) => {
+    const { reader } = marker
+    const thread = kept.thread
     const seen =
-      marker.reader === null || kept.thread === null
+      reader === null || thread === null
         ? undefined
-        : await subscriptionMarker(deps.db, marker.reader, kept.thread)
+        : await markers.get(`${reader}:${thread}`, () =>
+            subscriptionMarker(deps.db, reader, thread),
+          )
     if (seen === undefined && marker.field === 'when-subscribed') return kept.json
     return withLastSeen(kept.json, seen ?? null)
   }
