@@ -39,6 +39,9 @@ test('the header: skip link, every link in order, back again, and Enter follows'
 test('the card browser: filters, the releases popup, load more and opening a card', async ({
   page,
 }) => {
+  // Six journeys in one, each tabbing through the page: more than the usual minute on a busy
+  // machine.
+  test.slow()
   await page.goto('/cards/')
   await expect(cardRows(page).getByRole('listitem').first()).toBeVisible()
 
