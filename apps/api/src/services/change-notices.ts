@@ -150,7 +150,12 @@ export async function listenForChanges(
     else sending = false
   }
   const sync = (): Promise<void> => {
-    if (!live) return Promise.resolve()
+    // The embedded database runs in this process on one connection, and hands each notice to
+    // its listeners (queued microtasks) while it reads the answer to the statement that
+    // committed it: a write that has been answered has had its notices queued already, so they
+    // are handled before anything awaiting this resolves. A notice of its own would only wait
+    // behind every statement queued meanwhile (other players' saves) for nothing.
+    if (!live || database.kind === 'pglite') return Promise.resolve()
     if (!sending) {
       sending = true
       return syncOnce(sent)
