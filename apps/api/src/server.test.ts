@@ -16,7 +16,7 @@ import { isHealthy, sleep } from '../bench/api-process.ts'
 import { SERA_DECK } from '../test/deck-fixtures.ts'
 import { CLOSED_CLEANLY, serverPid, slowSave, startSite } from '../test/started-site.ts'
 import { queryRows } from './db/client.ts'
-import { EMBEDDED_DATABASE_FLAGS } from './lib/runtime-flags.ts'
+import { EMBEDDED_DATABASE_FLAGS, HEAP_FLAGS } from './lib/runtime-flags.ts'
 
 /**
  * `npm start` as operators and supervisors run it, stopped by a signal to npm or to its whole
@@ -47,12 +47,12 @@ describe('npm start', () => {
       const site = await startSite(onTestFinished)
       // npm's child is the built server itself, on the Node that the install brought.
       const server = serverPid(site.npm.pid ?? 0)
-      // On the embedded database it has replaced itself (same process) with the V8 flags that
-      // database needs; on PostgreSQL it runs as started.
+      // It has replaced itself (same process) with the V8 flags its database needs: the heap's
+      // on either, and the embedded database's own.
       const commandLine = readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0')
       expect(commandLine.some((arg) => arg.endsWith('apps/api/dist/server.js'))).toBe(true)
       const flagged = EMBEDDED_DATABASE_FLAGS.filter((flag) => commandLine.includes(flag))
-      expect(flagged).toEqual(process.env.DATABASE_URL ? [] : EMBEDDED_DATABASE_FLAGS)
+      expect(flagged).toEqual(process.env.DATABASE_URL ? HEAP_FLAGS : EMBEDDED_DATABASE_FLAGS)
       const runtime = execFileSync(readlinkSync(`/proc/${server}/exe`), ['--version'])
       expect(nodeMajor(String(runtime))).toBe(SUPPORTED_MAJOR)
       const title = `Saved while stopping (${signal})`

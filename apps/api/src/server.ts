@@ -1,8 +1,8 @@
 import module from 'node:module'
-import { relaunchForEmbeddedDatabase } from './lib/runtime-flags.ts'
+import { relaunchWithRuntimeFlags } from './lib/runtime-flags.ts'
 
-// Before anything else loads: on the embedded database the process first takes the V8 flags
-// it needs (lib/runtime-flags.ts), then starts the server.
-relaunchForEmbeddedDatabase()
+// Before anything else loads: the process first takes the V8 flags it needs on its database
+// (lib/runtime-flags.ts), then starts the server.
+relaunchWithRuntimeFlags()
 module.enableCompileCache()
 await import('./main.ts')

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { EMBEDDED_DATABASE_FLAGS, relaunchForEmbeddedDatabase } from './runtime-flags.ts'
+import {
+  EMBEDDED_DATABASE_FLAGS,
+  HEAP_FLAGS,
+  relaunchWithRuntimeFlags,
+  runtimeFlags,
+} from './runtime-flags.ts'
 
-describe('relaunchForEmbeddedDatabase', () => {
+describe('relaunchWithRuntimeFlags', () => {
   afterEach(() => {
     vi.restoreAllMocks()
   })
@@ -9,7 +14,7 @@ describe('relaunchForEmbeddedDatabase', () => {
 
   it('replaces the process with the same command plus the flags on the embedded database', () => {
     const replace = execve()
-    relaunchForEmbeddedDatabase({ DATA_DIR: '/srv/data' }, ['--enable-source-maps'])
+    relaunchWithRuntimeFlags({ DATA_DIR: '/srv/data' }, ['--enable-source-maps'])
     expect(replace).toHaveBeenCalledWith(
       process.execPath,
       [
@@ -22,22 +27,36 @@ describe('relaunchForEmbeddedDatabase', () => {
     )
   })
 
+  it('adds only the heap flags on PostgreSQL', () => {
+    const replace = execve()
+    const env = { DATABASE_URL: 'postgres://db/spellboard' }
+    relaunchWithRuntimeFlags(env, [])
+    expect(replace).toHaveBeenCalledWith(
+      process.execPath,
+      [process.execPath, ...HEAP_FLAGS, ...process.argv.slice(1)],
+      env,
+    )
+    expect(runtimeFlags(env)).not.toContain('--liftoff-only')
+  })
+
   it('adds only the flags missing, and leaves an operator’s own value after ours', () => {
     const replace = execve()
-    relaunchForEmbeddedDatabase({}, ['--liftoff-only', '--max-semi-space-size=32'])
+    relaunchWithRuntimeFlags({}, ['--liftoff-only', '--max-semi-space-size=32'])
     expect(replace.mock.calls[0]?.[1]).toEqual([
       process.execPath,
       '--max-semi-space-size=16',
+      '--heap-growing-percent=50',
       '--liftoff-only',
       '--max-semi-space-size=32',
       ...process.argv.slice(1),
     ])
   })
 
-  it('runs as started on PostgreSQL, or once the flags are there', () => {
+  it('runs as started once the flags are there; an empty DATABASE_URL is the embedded one', () => {
     const replace = execve()
-    relaunchForEmbeddedDatabase({ DATABASE_URL: 'postgres://db/spellboard' }, [])
-    relaunchForEmbeddedDatabase({ DATABASE_URL: '' }, [...EMBEDDED_DATABASE_FLAGS])
+    relaunchWithRuntimeFlags({ DATABASE_URL: 'postgres://db/spellboard' }, [...HEAP_FLAGS])
+    relaunchWithRuntimeFlags({ DATABASE_URL: '' }, [...EMBEDDED_DATABASE_FLAGS])
     expect(replace).not.toHaveBeenCalled()
+    expect(runtimeFlags({ DATABASE_URL: '' })).toEqual(EMBEDDED_DATABASE_FLAGS)
   })
 })

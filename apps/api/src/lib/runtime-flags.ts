@@ -1,24 +1,41 @@
 /**
- * V8 flags the server and the CLI run with on the embedded database (PGlite), which halve its memory
- * (docs/decisions/012-memory-of-the-embedded-database.md):
+ * V8 flags the server and the CLI run with (docs/decisions/012-memory-of-the-embedded-database.md).
+ *
+ * On either database, for the JavaScript heap:
+ * - `--max-semi-space-size=16`: a young generation of at most 2 × 16 MB. Left to itself, Node 24
+ *   sizes it from the machine's memory: 2 × 64 MB on a 24 GB machine, all of it resident after
+ *   a burst of requests.
+ * - `--heap-growing-percent=50`: after each full collection the old generation may grow by half
+ *   of what survived before the next one. With the default heap limit (4 GB on such a machine)
+ *   V8 lets it grow up to fourfold, so garbage from requests (addresses, answers, query rows)
+ *   piled up to 150 MB before being collected, and the process kept those pages. This sets no
+ *   limit: a process that needs more memory still gets it.
+ *
+ * On the embedded database (PGlite), which halves its memory:
  * - `--liftoff-only`: PGlite's WebAssembly (Postgres, 9 MB of code) runs on V8's baseline
  *   compiler only. Optimising its hot functions took 500 MB more for a few seconds after
  *   every start, and the high-water mark is what a small server must have.
- * - `--max-semi-space-size=16`: a smaller young generation.
+ *
  * V8 reads these only at process start (setting them later has no effect), so a process started
  * without them replaces itself (`process.execve`: same process id, nothing left behind) with
  * the same command plus the flags.
  */
-export const EMBEDDED_DATABASE_FLAGS = ['--liftoff-only', '--max-semi-space-size=16']
+export const HEAP_FLAGS = ['--max-semi-space-size=16', '--heap-growing-percent=50']
+export const EMBEDDED_DATABASE_FLAGS = ['--liftoff-only', ...HEAP_FLAGS]
 
-export function relaunchForEmbeddedDatabase(
+/** The flags a process needs on the database `env` names. */
+export function runtimeFlags(env: NodeJS.ProcessEnv = process.env): string[] {
+  // An empty DATABASE_URL counts as unset (config.ts): the embedded database.
+  return env.DATABASE_URL ? HEAP_FLAGS : EMBEDDED_DATABASE_FLAGS
+}
+
+export function relaunchWithRuntimeFlags(
   env: NodeJS.ProcessEnv = process.env,
   execArgv: string[] = process.execArgv,
 ): void {
-  // An empty DATABASE_URL counts as unset (config.ts): the embedded database.
   // Windows has no execve: the server runs without the flags there.
-  if (env.DATABASE_URL || !process.execve) return
-  const missing = EMBEDDED_DATABASE_FLAGS.filter((flag) => !execArgv.includes(flag))
+  if (!process.execve) return
+  const missing = runtimeFlags(env).filter((flag) => !execArgv.includes(flag))
   if (missing.length === 0) return
   process.execve(
     process.execPath,
