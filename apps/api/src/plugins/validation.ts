@@ -197,13 +197,17 @@ const UNSTORABLE_ISSUES = {
 } as const
 
 /**
- * How many validated paths or queries each route keeps, and the longest one kept. A kept read
- * (a deck, a card list page) spent more on parsing its few path and query strings with zod than
- * on finding its answer; the same strings always give the same values, so they are worked out
- * once. Past the count the route's list starts again (bounded, and no bookkeeping per hit).
+ * How many validated paths and queries the process keeps (all routes together), and the
+ * longest one kept: a few MB at most. A kept read (a deck, a card list page) spent more on
+ * parsing its few path and query strings with zod than on finding its answer
+ * (docs/decisions/014); the same strings always give the same values, so they are worked out
+ * once. Past the count the list starts again (bounded, and no bookkeeping per hit).
  */
-export const KEPT_INPUTS = 500
-export const MAX_KEPT_INPUT = 1024
+export const KEPT_INPUTS = 2000
+export const MAX_KEPT_INPUT = 512
+
+const keptValues = new Map<string, Flat>()
+let validators = 0
 
 type Flat = Record<string, unknown>
 
@@ -233,15 +237,17 @@ function copyFlat(value: Flat): Flat {
  * not kept (they are rare, and their issues echo the input).
  */
 function keptInputs(validate: (data: unknown) => { value?: unknown; error?: Error }) {
-  const kept = new Map<string, Flat>()
+  const prefix = `${validators++}\u0000`
+  const kept = keptValues
   return (data: unknown) => {
-    const key = JSON.stringify(data)
+    const json = JSON.stringify(data)
+    const key = json === undefined ? undefined : prefix + json
     const known = key === undefined ? undefined : kept.get(key)
     if (known) return { value: copyFlat(known) }
     const result = validate(data)
     if (
       key !== undefined &&
-      key.length <= MAX_KEPT_INPUT &&
+      key.length <= MAX_KEPT_INPUT + prefix.length &&
       !result.error &&
       isFlat(result.value)
     ) {
