@@ -51,6 +51,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, database } = options
   // Whoever builds the app (server, tests, benches) gets a clear refusal, never a 500 later.
   assertSecretKey(config.secretKey)
+  const requestLog = new RequestLog()
   const app = Fastify({
     logger:
       options.logger === false
@@ -70,12 +71,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
     ...connectionOptions(config.trustProxy),
     // One line per request instead of Fastify's two.
-    logController: new RequestLog(),
+    logController: requestLog,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     return503OnClosing: true,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
+  if (options.logger !== false) requestLog.unredacted = app.log.child({}, { redact: [] })
 
   limitConnectionsPerClient(app, config.maxConnectionsPerClient, config.trustProxy)
   registerBodyParsing(app)

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { startApi } from '../../bench/api-process.ts'
 
-type LogLine = { level: number; reqId?: string; msg: string; res?: { statusCode: number } }
+type LogLine = {
+  level: number
+  reqId?: string
+  msg: string
+  req?: { method: string; url: string }
+  res?: { statusCode: number }
+  responseTime?: number
+}
 
 /** The JSON lines a real server wrote for each request, by request id. */
 function linesByRequest(output: string): Map<string, LogLine[]> {
@@ -28,7 +35,12 @@ describe('request logging', () => {
       ]) {
         statuses.push((await fetch(`${api.baseUrl}${url}`)).status)
       }
-      expect(statuses).toEqual([200, 200, 404, 422])
+      const withToken = await fetch(`${api.baseUrl}/v2/releases`, {
+        headers: { authorization: 'Bearer not-for-the-log', cookie: 'session=not-for-the-log' },
+      })
+      statuses.push(withToken.status)
+      // A token that does not verify is refused, even on a public read (API.md §3.3).
+      expect(statuses).toEqual([200, 200, 404, 422, 401])
     } finally {
       await api.stop()
     }
@@ -39,6 +51,13 @@ describe('request logging', () => {
     expect(byRequest.size).toBeGreaterThanOrEqual(4)
     for (const lines of byRequest.values()) {
       expect(lines).toEqual([expect.objectContaining({ level: 30, msg: 'request completed' })])
+    }
+    // Method, address, status and time; never the request's headers.
+    expect(api.logs()).not.toContain('not-for-the-log')
+    for (const [reqId, [line]] of byRequest) {
+      expect(line).toMatchObject({ reqId, req: { method: 'GET' } })
+      expect(line?.req?.url).toMatch(/^\//)
+      expect(line?.responseTime).toEqual(expect.any(Number))
     }
     const answered = [...byRequest.values()].flat().map((line) => line.res?.statusCode)
     expect(answered).toEqual(expect.arrayContaining([200, 404, 422]))

@@ -196,10 +196,77 @@ const UNSTORABLE_ISSUES = {
   },
 } as const
 
+/**
+ * How many validated paths and queries the process keeps (all routes together), and the
+ * longest one kept: a few MB at most. A kept read (a deck, a card list page) spent more on
+ * parsing its few path and query strings with zod than on finding its answer
+ * (docs/decisions/014); the same strings always give the same values, so they are worked out
+ * once. Past the count the list starts again (bounded, and no bookkeeping per hit).
+ */
+export const KEPT_INPUTS = 2000
+export const MAX_KEPT_INPUT = 512
+
+const keptValues = new Map<string, Flat>()
+let validators = 0
+
+type Flat = Record<string, unknown>
+
+/** Values a later request may be handed a copy of: strings, numbers, lists of them. */
+function isFlat(value: unknown): value is Flat {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false
+  for (const item of Object.values(value)) {
+    const items = Array.isArray(item) ? item : [item]
+    if (items.some((one) => one !== null && typeof one === 'object')) return false
+  }
+  return true
+}
+
+/** A copy of its own for each request: a route may change its query object or lists. */
+function copyFlat(value: Flat): Flat {
+  const copy: Flat = {}
+  for (const key of Object.keys(value)) {
+    const item = value[key]
+    copy[key] = Array.isArray(item) ? item.slice() : item
+  }
+  return copy
+}
+
+/**
+ * A path's or query's validator that keeps what it found valid, by the strings it was given
+ * (their JSON). Route schemas for these parts are pure functions of those strings; refusals are
+ * not kept (they are rare, and their issues echo the input).
+ */
+function keptInputs(validate: (data: unknown) => { value?: unknown; error?: Error }) {
+  const prefix = `${validators++}\u0000`
+  const kept = keptValues
+  return (data: unknown) => {
+    const json = JSON.stringify(data)
+    const key = json === undefined ? undefined : prefix + json
+    const known = key === undefined ? undefined : kept.get(key)
+    if (known) return { value: copyFlat(known) }
+    const result = validate(data)
+    if (
+      key !== undefined &&
+      key.length <= MAX_KEPT_INPUT + prefix.length &&
+      !result.error &&
+      isFlat(result.value)
+    ) {
+      if (kept.size >= KEPT_INPUTS) kept.clear()
+      kept.set(key, copyFlat(result.value))
+    }
+    return result
+  }
+}
+
 /** Every route schema is zod; failures become a 422 refusal. */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const location = LOCATIONS[httpPart ?? 'body'] ?? 'body'
-  return (data: unknown) => {
+  const validate = validatorOf(schema, location)
+  return httpPart === 'params' || httpPart === 'querystring' ? keptInputs(validate) : validate
+}
+
+function validatorOf(schema: z.ZodType, location: string) {
+  return (data: unknown): { value?: unknown; error?: Error } => {
     const result = schema.safeParse(data, { reportInput: true })
     if (result.success) {
       const unstorable = findUnstorable(result.data)
