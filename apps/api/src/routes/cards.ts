@@ -17,16 +17,13 @@ import {
 import { LIMITS } from '@spellboard/core/limits'
 import { pageSchema } from '@spellboard/core/pagination'
 import { detailSchema } from '@spellboard/core/users'
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
-import { MAX_KEPT_ADDRESS } from '../lib/kept-address.ts'
 import { paginate } from '../lib/pagination.ts'
 import { pagingQuery, qBool, qEnum, qEnumList, qString, qStringList } from '../lib/params.ts'
 import { invalid, notFound, unprocessable } from '../lib/refusal.ts'
-import { zodValidatorCompiler } from '../plugins/validation.ts'
 import { cardForUpdate, createCard, updateCard } from '../services/cards/admin.ts'
 import { editionOf, getCatalogue, heldCatalogue } from '../services/cards/catalogue.ts'
 import { cardDetails, usageDependents } from '../services/cards/details.ts'
@@ -62,26 +59,6 @@ const fuzzyQuery = z.object({
   q: z.preprocess((value) => (Array.isArray(value) ? value.at(-1) : value), z.string()),
   show_legacy: qBool(false),
 })
-
-/**
- * The card browser sends the same few queries over and over (every visitor opens the same first
- * page), so the listing keeps their validated form instead of running the schema each time.
- */
-const rememberingValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
-  const validate = zodValidatorCompiler(route)
-  const remembered = new LRUCache<string, ReturnType<typeof validate>>({ max: 1000 })
-  return (data: unknown) => {
-    const key = JSON.stringify(data)
-    // A long query is checked each time rather than remembered (`lib/kept-address.ts`).
-    if (key.length > MAX_KEPT_ADDRESS) return validate(data)
-    let result = remembered.get(key)
-    if (!result) {
-      result = validate(data)
-      remembered.set(key, result)
-    }
-    return result
-  }
-}
 
 const CARD_NOT_FOUND = 'Card not found.'
 
@@ -122,7 +99,6 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
         querystring: listQuery,
         response: { 200: pageSchema(cardSchema) },
       },
-      validatorCompiler: rememberingValidator as never,
       preValidation: deps.auth.optional,
     },
     async (request, reply) => {
