@@ -35,7 +35,7 @@ export const autosaveSuite: BenchSuite = {
         name: `PUT /v2/decks, ${WRITERS} players (saves/s)`,
         path: '/v2/decks',
         onlyOn: 'PostgreSQL',
-        targets: { minBaselineRatio: 0.05, maxP99Ms: 50 },
+        targets: { minBaselineRatio: 0.06, maxP99Ms: 40 },
         load: async (baseUrl) => {
           const script = path.resolve(import.meta.dirname, 'autosave-load.ts')
           const seconds = String(BENCH.durationSeconds)

@@ -1,8 +1,8 @@
 import { bearer, readFixture } from './fixture.ts'
 import type { BenchSuite } from './lib.ts'
 
-const LISTING_TARGETS = { minBaselineRatio: 0.5, maxP99Ms: 20 }
-const DETAILS_TARGETS = { minBaselineRatio: 0.5, maxP99Ms: 20 }
+const LISTING_TARGETS = { minBaselineRatio: 0.5, maxP99Ms: 10 }
+const DETAILS_TARGETS = { minBaselineRatio: 0.5, maxP99Ms: 10 }
 
 /** What the card browser does most: a page of 50, plain and searched, and a details page. */
 export const cardsSuite: BenchSuite = {

@@ -1,7 +1,7 @@
 import { bearer, readFixture } from './fixture.ts'
 import type { BenchSuite } from './lib.ts'
 
-const READ_TARGETS = { minBaselineRatio: 0.25, maxP99Ms: 20 }
+const READ_TARGETS = { minBaselineRatio: 0.5, maxP99Ms: 10 }
 
 /** What the deck pages and the builder read: a deck, the player's own decks, the player. */
 export const readsSuite: BenchSuite = {
