@@ -252,7 +252,9 @@ describe('GET /v2/decks order and paging', () => {
     const first = await list(`?player=${user.badge}&limit=2`)
     expect(first.count).toBe(5)
     expect(first.previous).toBeNull()
-    expect(first.next).toBe(`http://spellboard.test/v2/decks?player=${user.badge}&limit=2&offset=2`)
+    // A badge may end in `!`, which a query string carries as %21.
+    const player = new URLSearchParams({ player: user.badge }).toString()
+    expect(first.next).toBe(`http://spellboard.test/v2/decks?${player}&limit=2&offset=2`)
     const seen = [...ids(first)]
     let next = first.next
     while (next) {
@@ -263,7 +265,7 @@ describe('GET /v2/decks order and paging', () => {
     }
     expect(seen).toEqual([...snapshots].reverse())
     const last = await list(`?player=${user.badge}&limit=2&offset=2`)
-    expect(last.previous).toBe(`http://spellboard.test/v2/decks?player=${user.badge}&limit=2`)
+    expect(last.previous).toBe(`http://spellboard.test/v2/decks?${player}&limit=2`)
     expect((await list('?limit=1000')).results.length).toBeLessThanOrEqual(100)
   })
 })
