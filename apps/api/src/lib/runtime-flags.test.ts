@@ -44,8 +44,8 @@ describe('relaunchWithRuntimeFlags', () => {
     relaunchWithRuntimeFlags({}, ['--liftoff-only', '--max-semi-space-size=32'])
     expect(replace.mock.calls[0]?.[1]).toEqual([
       process.execPath,
-      '--max-semi-space-size=16',
-      '--heap-growing-percent=50',
+      '--max-semi-space-size=8',
+      '--heap-growing-percent=25',
       '--liftoff-only',
       '--max-semi-space-size=32',
       ...process.argv.slice(1),

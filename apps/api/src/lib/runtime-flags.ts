@@ -2,13 +2,14 @@
  * V8 flags the server and the CLI run with (docs/decisions/012-memory-of-the-embedded-database.md).
  *
  * On either database, for the JavaScript heap:
- * - `--max-semi-space-size=16`: a young generation of at most 2 × 16 MB. Left to itself, Node 24
+ * - `--max-semi-space-size=8`: a young generation of at most 2 × 8 MB. Left to itself, Node 24
  *   sizes it from the machine's memory: 2 × 64 MB on a 24 GB machine, all of it resident after
  *   a burst of requests.
- * - `--heap-growing-percent=50`: after each full collection the old generation may grow by half
- *   of what survived before the next one. With the default heap limit (4 GB on such a machine)
- *   V8 lets it grow up to fourfold, so garbage from requests (addresses, answers, query rows)
- *   piled up to 150 MB before being collected, and the process kept those pages. This sets no
+ * - `--heap-growing-percent=25`: after each full collection the old generation may grow by a
+ *   quarter of what survived before the next one. With the default heap limit (4 GB on such a
+ *   machine) V8 lets it grow up to fourfold, so garbage from requests (addresses, answers, query
+ *   rows) piled up to 150 MB before being collected, and the process kept those pages; at 50 %
+ *   100,000 new addresses still left 60 MB of garbage resident (decision 012). This sets no
  *   limit: a process that needs more memory still gets it.
  *
  * On the embedded database (PGlite), which halves its memory:
@@ -20,7 +21,7 @@
  * without them replaces itself (`process.execve`: same process id, nothing left behind) with
  * the same command plus the flags.
  */
-export const HEAP_FLAGS = ['--max-semi-space-size=16', '--heap-growing-percent=50']
+export const HEAP_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=25']
 export const EMBEDDED_DATABASE_FLAGS = ['--liftoff-only', ...HEAP_FLAGS]
 
 /** The flags a process needs on the database `env` names. */
