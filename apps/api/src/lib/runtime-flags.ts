@@ -9,8 +9,8 @@
  *   quarter of what survived before the next one. With the default heap limit (4 GB on such a
  *   machine) V8 lets it grow up to fourfold, so garbage from requests (addresses, answers, query
  *   rows) piled up to 150 MB before being collected, and the process kept those pages; at 50 %
- *   10,000 requests to new addresses still left 60 MB of garbage resident (decision 012). This sets no
- *   limit: a process that needs more memory still gets it.
+ *   10,000 requests to new addresses still left 60 MB of garbage resident (decision 012).
+ *   This sets no limit: a process that needs more memory still gets it.
  *
  * On the embedded database (PGlite), which halves its memory:
  * - `--liftoff-only`: PGlite's WebAssembly (Postgres, 9 MB of code) runs on V8's baseline
