@@ -26,6 +26,12 @@ export type Targets = {
   /** Requests per second relative to the same-bytes yardstick. */
   minBaselineRatio?: number
   maxP99Ms?: number
+  /**
+   * The share of the row above's speed this row keeps (the read under saves against the same
+   * read quiet). Each row is taken as its ratio to its own yardstick, so a machine that slowed
+   * down between the two rows does not count as the read slowing down.
+   */
+  minShareOfRowAbove?: number
 }
 
 /** Which database a server runs on; targets may apply to one of them only. */

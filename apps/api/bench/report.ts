@@ -10,12 +10,24 @@ export type Row = {
 const pad = (text: string, width: number) => text.padEnd(width)
 const num = (value: number, width: number) => value.toFixed(value >= 100 ? 0 : 1).padStart(width)
 
-/** The target misses of one measurement against its yardstick (empty when all are met). */
-export function misses(m: Measurement, yardstick: Measurement, targets?: Targets): string[] {
+/** A measurement beside its yardstick's. */
+type Measured = { m: Measurement; yardstick: Measurement }
+const yardRatio = ({ m, yardstick }: Measured) => m.requestsPerSecond / yardstick.requestsPerSecond
+
+/**
+ * The target misses of one measurement against its yardstick and, for `minShareOfRowAbove`,
+ * against the row above on the same database (empty when all are met).
+ */
+export function misses(measured: Measured, targets?: Targets, above?: Measured): string[] {
+  const { m } = measured
   const missed: string[] = []
-  const ratio = m.requestsPerSecond / yardstick.requestsPerSecond
+  const ratio = yardRatio(measured)
   if (targets?.minBaselineRatio !== undefined && ratio < targets.minBaselineRatio) {
     missed.push(`×yard<${targets.minBaselineRatio}`)
+  }
+  const share = targets?.minShareOfRowAbove
+  if (share !== undefined && (!above || ratio / yardRatio(above) < share)) {
+    missed.push(`kept<${share} of the row above`)
   }
   if (targets?.maxP99Ms !== undefined && m.p99 > targets.maxP99Ms) {
     missed.push(`p99>${targets.maxP99Ms}`)
@@ -44,6 +56,7 @@ export function printTable(
       .join('')}  targets`,
   )
   let allMet = true
+  let above: Row | undefined
   for (const row of rows) {
     const cells = row.byDatabase.map(({ measurement: m }) => {
       const ratio = m.requestsPerSecond / row.yardstick.requestsPerSecond
@@ -52,18 +65,25 @@ export function printTable(
     })
     const verdicts = row.byDatabase.map(({ kind, measurement }) => {
       const held = !row.scenario.onlyOn || row.scenario.onlyOn === kind
-      const missed = misses(measurement, row.yardstick, held ? row.scenario.targets : undefined)
+      const before = above?.byDatabase.find((entry) => entry.kind === kind)
+      const missed = misses(
+        { m: measurement, yardstick: row.yardstick },
+        held ? row.scenario.targets : undefined,
+        before && above ? { m: before.measurement, yardstick: above.yardstick } : undefined,
+      )
       if (missed.length > 0) allMet = false
       return missed.length > 0 ? `${kind} MISSED ${missed.join(' ')}` : null
     })
     const targets = row.scenario.targets
+    const kept = targets?.minShareOfRowAbove
     const wanted = targets
-      ? `≥${targets.minBaselineRatio ?? 0}× p99≤${targets.maxP99Ms ?? '∞'}${row.scenario.onlyOn ? ` (${row.scenario.onlyOn})` : ''}`
+      ? `≥${targets.minBaselineRatio ?? 0}× p99≤${targets.maxP99Ms ?? '∞'}${kept ? ` kept≥${kept}` : ''}${row.scenario.onlyOn ? ` (${row.scenario.onlyOn})` : ''}`
       : ''
     const verdict = verdicts.filter(Boolean).join('; ') || (targets ? 'ok' : '')
     log(
       `${pad(row.scenario.name, 40)}${num(row.yardstick.requestsPerSecond, 10)}${cells.join('')}  ${wanted} ${verdict}`,
     )
+    above = row
   }
   return allMet
 }

@@ -10,11 +10,12 @@ import { BENCH, type BenchSuite, type LoadResult, type Scenario, toLoadResult } 
 /**
  * Reads while a player saves one private deck 5 times a second (a handful of players building),
  * beside the same reads with no save: card details spread over every Reborn card, and public
- * decks spread over every published one, as a site's visitors read them. Each read should keep
- * at least 0.8 of its quiet req/s (compare each row with the one above it).
+ * decks spread over every published one, as a site's visitors read them. Each read keeps at
+ * least 0.8 of its quiet speed (the row above it), and the spread read itself, mostly uncached
+ * at first, at least 0.25 of the yardstick.
  */
 const SAVES_PER_SECOND = 5
-const UNDER_SAVES = { minBaselineRatio: 0.25 }
+const UNDER_SAVES = { minBaselineRatio: 0.25, minShareOfRowAbove: 0.8 }
 const run = promisify(execFile)
 const SPREAD = path.join(import.meta.dirname, 'spread-load.ts')
 

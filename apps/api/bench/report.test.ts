@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import type { Measurement } from './lib.ts'
+import { misses, printTable, type Row } from './report.ts'
+
+const measured = (requestsPerSecond: number): Measurement => ({
+  name: 'read',
+  requestsPerSecond,
+  p50: 1,
+  p99: 2,
+  total: requestsPerSecond * 10,
+  failures: 0,
+  cpuMicrosPerRequest: 100,
+})
+
+describe('the share a row keeps of the row above', () => {
+  const targets = { minShareOfRowAbove: 0.8 }
+  const quiet = { m: measured(800), yardstick: measured(1000) }
+
+  it('is taken against each row’s own yardstick', () => {
+    // The machine slowed by half between the rows, and the read with it: nothing was lost.
+    expect(misses({ m: measured(400), yardstick: measured(500) }, targets, quiet)).toEqual([])
+    // The same req/s beside an unchanged yardstick has lost half.
+    expect(misses({ m: measured(400), yardstick: measured(1000) }, targets, quiet)).toEqual([
+      'kept<0.8 of the row above',
+    ])
+  })
+
+  it('is missed when there is no row above to compare with', () => {
+    expect(misses({ m: measured(900), yardstick: measured(1000) }, targets)).toEqual([
+      'kept<0.8 of the row above',
+    ])
+  })
+
+  it('fails the table on the database that lost speed only', () => {
+    const row = (name: string, pglite: number, postgres: number, kept?: number): Row => ({
+      scenario: { name, targets: kept ? { minShareOfRowAbove: kept } : undefined },
+      yardstick: measured(1000),
+      byDatabase: [
+        { kind: 'PGlite', measurement: measured(pglite) },
+        { kind: 'PostgreSQL', measurement: measured(postgres) },
+      ],
+    })
+    const lines: string[] = []
+    const met = printTable(
+      ['PGlite', 'PostgreSQL'],
+      [row('quiet', 800, 800), row('under saves', 760, 500, 0.8)],
+      (line) => lines.push(line),
+    )
+    expect(met).toBe(false)
+    expect(lines.at(-1)).toContain('PostgreSQL MISSED kept<0.8 of the row above')
+    expect(lines.at(-1)).not.toContain('PGlite MISSED')
+  })
+})
