@@ -27,10 +27,15 @@ async function newDeckWithSera(page: Page) {
     .click()
   await expect(pane(page).getByRole('heading', { name: 'Sera Emberlock' })).toBeVisible()
   await page.goto('/cards/?q=emberlock')
+  // The reload resumes the save of the new deck, and the count buttons are disabled while it
+  // runs (SPEC §4): a click as it starts would be refused, so the deck is saved first.
+  await expect(pane(page).getByText('Deck is saved!')).toBeVisible(SAVED)
   const oath = page
     .getByRole('main')
     .getByRole('group', { name: 'Copies of Emberlock Oath in your deck' })
-  await oath.getByRole('button', { name: '2', exact: true }).click()
+  const two = oath.getByRole('button', { name: '2', exact: true })
+  await two.click()
+  await expect(two).toHaveAttribute('aria-pressed', 'true')
   await expect(pane(page).getByText('Deck is saved!')).toBeVisible(SAVED)
 }
 
