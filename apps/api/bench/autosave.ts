@@ -13,8 +13,9 @@ const run = promisify(execFile)
 
 /**
  * The builder's autosave: 16 players, each PUTting their own deck from one connection as fast
- * as it is answered (saves/s and p99). Held to its targets on PostgreSQL, where several API
- * processes would share the database; PGlite's figures are for comparison.
+ * as it is answered (saves/s and p99). On PostgreSQL, where several API processes would share
+ * the database, it is held to a share of the yardstick; on PGlite, which serves one process,
+ * to its p99 alone.
  */
 export const autosaveSuite: BenchSuite = {
   name: 'autosave',
@@ -34,8 +35,12 @@ export const autosaveSuite: BenchSuite = {
       {
         name: `PUT /v2/decks, ${WRITERS} players (saves/s)`,
         path: '/v2/decks',
-        onlyOn: 'PostgreSQL',
-        targets: { minBaselineRatio: 0.06, maxP99Ms: 40 },
+        targets: {
+          perDatabase: {
+            PGlite: { maxP99Ms: 150 },
+            PostgreSQL: { minBaselineRatio: 0.06, maxP99Ms: 40 },
+          },
+        },
         load: async (baseUrl) => {
           const script = path.resolve(import.meta.dirname, 'autosave-load.ts')
           const seconds = String(BENCH.durationSeconds)

@@ -34,16 +34,15 @@ export type Targets = {
   minShareOfRowAbove?: number
 }
 
-/** Which database a server runs on; targets may apply to one of them only. */
+/** Which database a server runs on; a scenario's targets may differ between them. */
 export type DatabaseKind = 'PGlite' | 'PostgreSQL'
 
 export type Scenario = {
   name: string
   path: string
   headers?: Record<string, string>
-  targets?: Targets
-  /** Targets held on one database only (the autosave's, on PostgreSQL). */
-  onlyOn?: DatabaseKind
+  /** Held on every database, or per database (the autosave's differ). */
+  targets?: Targets | { perDatabase: Partial<Record<DatabaseKind, Targets>> }
   /**
    * A load of its own instead of autocannon on `path` (the autosave); it is given the server's
    * (or the yardstick's) base URL.
@@ -51,6 +50,12 @@ export type Scenario = {
   load?: (baseUrl: string) => Promise<LoadResult>
   /** What the yardstick answers, when not the answer to `path` (the autosave's save answer). */
   yardstick?: () => Promise<{ method: 'GET' | 'PUT'; body: Buffer }>
+}
+
+/** The targets `scenario` is held to on `kind`, if any. */
+export function targetsOn(scenario: Pick<Scenario, 'targets'>, kind: DatabaseKind) {
+  const { targets } = scenario
+  return targets && 'perDatabase' in targets ? targets.perDatabase[kind] : targets
 }
 
 export type BenchContext = {

@@ -51,3 +51,34 @@ describe('the share a row keeps of the row above', () => {
     expect(lines.at(-1)).not.toContain('PGlite MISSED')
   })
 })
+
+describe('targets per database', () => {
+  it('holds each database to its own, and says which in the table', () => {
+    const lines: string[] = []
+    const slow = { ...measured(100), p99: 200 }
+    const met = printTable(
+      ['PGlite', 'PostgreSQL'],
+      [
+        {
+          scenario: {
+            name: 'autosave',
+            targets: {
+              perDatabase: { PGlite: { maxP99Ms: 150 }, PostgreSQL: { minBaselineRatio: 0.06 } },
+            },
+          },
+          yardstick: measured(1000),
+          byDatabase: [
+            { kind: 'PGlite', measurement: slow },
+            { kind: 'PostgreSQL', measurement: slow },
+          ],
+        },
+      ],
+      (line) => lines.push(line),
+    )
+    expect(met).toBe(false)
+    const row = lines.at(-1) ?? ''
+    expect(row).toContain('PGlite ≥0× p99≤150; PostgreSQL ≥0.06× p99≤∞')
+    expect(row).toContain('PGlite MISSED p99>150')
+    expect(row).not.toContain('PostgreSQL MISSED')
+  })
+})

@@ -1,13 +1,25 @@
-import type { DatabaseKind, Measurement, Scenario, Targets } from './lib.ts'
+import {
+  type DatabaseKind,
+  type Measurement,
+  type Scenario,
+  type Targets,
+  targetsOn,
+} from './lib.ts'
 
 /** One row of the table: a scenario's yardstick and its measurement on each database. */
 export type Row = {
-  scenario: Pick<Scenario, 'name' | 'targets' | 'onlyOn'>
+  scenario: Pick<Scenario, 'name' | 'targets'>
   yardstick: Measurement
   byDatabase: { kind: DatabaseKind; measurement: Measurement }[]
 }
 
 const pad = (text: string, width: number) => text.padEnd(width)
+
+/** What `targets` ask, in the table's last column. */
+function describe(targets: Targets): string {
+  const kept = targets.minShareOfRowAbove
+  return `≥${targets.minBaselineRatio ?? 0}× p99≤${targets.maxP99Ms ?? '∞'}${kept ? ` kept≥${kept}` : ''}`
+}
 const num = (value: number, width: number) => value.toFixed(value >= 100 ? 0 : 1).padStart(width)
 
 /** A measurement beside its yardstick's. */
@@ -64,21 +76,23 @@ export function printTable(
       return `  ${num(m.requestsPerSecond, 9)}${num(m.p99, 8)}${ratio.toFixed(3).padStart(7)}${cpuRatio.toFixed(2).padStart(6)}`
     })
     const verdicts = row.byDatabase.map(({ kind, measurement }) => {
-      const held = !row.scenario.onlyOn || row.scenario.onlyOn === kind
       const before = above?.byDatabase.find((entry) => entry.kind === kind)
       const missed = misses(
         { m: measurement, yardstick: row.yardstick },
-        held ? row.scenario.targets : undefined,
+        targetsOn(row.scenario, kind),
         before && above ? { m: before.measurement, yardstick: above.yardstick } : undefined,
       )
       if (missed.length > 0) allMet = false
       return missed.length > 0 ? `${kind} MISSED ${missed.join(' ')}` : null
     })
-    const targets = row.scenario.targets
-    const kept = targets?.minShareOfRowAbove
-    const wanted = targets
-      ? `≥${targets.minBaselineRatio ?? 0}× p99≤${targets.maxP99Ms ?? '∞'}${kept ? ` kept≥${kept}` : ''}${row.scenario.onlyOn ? ` (${row.scenario.onlyOn})` : ''}`
-      : ''
+    const { targets } = row.scenario
+    const wanted = !targets
+      ? ''
+      : 'perDatabase' in targets
+        ? Object.entries(targets.perDatabase)
+            .map(([kind, each]) => `${kind} ${describe(each)}`)
+            .join('; ')
+        : describe(targets)
     const verdict = verdicts.filter(Boolean).join('; ') || (targets ? 'ok' : '')
     log(
       `${pad(row.scenario.name, 40)}${num(row.yardstick.requestsPerSecond, 10)}${cells.join('')}  ${wanted} ${verdict}`,
