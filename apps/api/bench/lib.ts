@@ -1,13 +1,15 @@
 import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Result } from 'autocannon'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.ts'
-import type { Database } from '../src/db/client.ts'
+import { type Database, openDatabase } from '../src/db/client.ts'
+import { migrate } from '../src/db/migrate.ts'
 import { importFolder } from '../src/import/import-folder.ts'
 import {
   createTestDatabase,
@@ -17,9 +19,9 @@ import {
 } from '../test/helpers.ts'
 
 /**
- * Shared harness of `npm run bench`: a server on a throw-away database (in-memory PGlite, or a
- * fresh database on the server DATABASE_URL names), a bare Fastify route as the yardstick, and
- * autocannon at a fixed number of connections. Suites (cards.ts, and any later one) only say
+ * Shared harness of `npm run bench`: a server on a throw-away database (PGlite in a temporary
+ * data folder, or a fresh database on the server DATABASE_URL names), a bare Fastify route as
+ * the yardstick, and autocannon at a fixed number of connections. Suites (cards.ts, and any later one) only say
  * what to request and which targets apply.
  */
 export type Targets = {
@@ -105,6 +107,20 @@ export type BenchServer = BenchContext & {
   close: () => Promise<void>
 }
 
+/** PGlite in a data folder, as `npm start` runs it (not in memory, which the tests use). */
+async function diskPglite(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'spellboard-bench-'))
+  const database = await openDatabase({ dataDir })
+  await migrate(database)
+  return {
+    database,
+    drop: async () => {
+      await database.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address() as AddressInfo
@@ -112,8 +128,8 @@ async function listen(app: FastifyInstance): Promise<string> {
 }
 
 /**
- * The real app with data imported, listening on a free local port: on an in-memory PGlite
- * (`serverUrl` null), or on a throw-away database created on the PostgreSQL server it names;
+ * The real app with data imported, listening on a free local port: on PGlite in a temporary
+ * folder (`serverUrl` null), or on a throw-away database created on the PostgreSQL server it names;
  * the given folders are imported in order (e.g. the 2021 set, then the current pool), or
  * `benchDataFolder()`.
  */
@@ -124,7 +140,9 @@ export async function startAppServer(
 ): Promise<BenchServer> {
   // The pool production opens (DATABASE_POOL_SIZE's default), not the tests' smaller one.
   const config = testConfig()
-  const owned: TestDatabase = await createTestDatabase(serverUrl, config.databasePoolSize)
+  const owned: TestDatabase = serverUrl
+    ? await createTestDatabase(serverUrl, config.databasePoolSize)
+    : await diskPglite()
   for (const folder of folders) {
     const summary = await importFolder(owned.database, folder)
     log(
