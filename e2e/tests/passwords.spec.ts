@@ -18,6 +18,8 @@ test('a player changes their password: errors beside the fields, other sessions 
   browser,
   request,
 }) => {
+  // Two browsers and some thirty steps: on a busy 2-core machine this journey took 62 s once.
+  test.setTimeout(120_000)
   const { email } = await createPlayer(request, 'Rekey')
   const here = await browser.newPage()
   const there = await browser.newPage()
