@@ -18,6 +18,8 @@ test('My decks marks the published decks, and Share... gives the public address'
   page,
   request,
 }) => {
+  // Five pages and three dialogs: on a busy 2-core machine this journey once needed 61 s.
+  test.setTimeout(120_000)
   const player = await createPlayer(request, `Publisher${Date.now()}`)
   const published = await publishDeck(request, player, {
     title: 'Out In The Open',
