@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Result } from 'autocannon'
@@ -11,6 +10,7 @@ import { buildApp } from '../src/app.ts'
 import { type Database, openDatabase } from '../src/db/client.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { importFolder } from '../src/import/import-folder.ts'
+import { EMBEDDED_TEMPLATE_DIR } from '../src/paths.ts'
 import {
   createTestDatabase,
   REAL_DATA_DIR,
@@ -21,8 +21,8 @@ import {
 /**
  * Shared harness of `npm run bench`: a server on a throw-away database (PGlite in a temporary
  * data folder, or a fresh database on the server DATABASE_URL names), a bare Fastify route as
- * the yardstick, and autocannon at a fixed number of connections. Suites (cards.ts, and any later one) only say
- * what to request and which targets apply.
+ * the yardstick, and autocannon at a fixed number of connections. Suites (cards.ts, and any
+ * later one) only say what to request and which targets apply.
  */
 export type Targets = {
   /** Requests per second relative to the same-bytes yardstick. */
@@ -107,10 +107,12 @@ export type BenchServer = BenchContext & {
   close: () => Promise<void>
 }
 
-/** PGlite in a data folder, as `npm start` runs it (not in memory, which the tests use). */
-async function diskPglite(): Promise<TestDatabase> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'spellboard-bench-'))
-  const database = await openDatabase({ dataDir })
+/**
+ * PGlite in the server's data folder, as `npm start` runs it (not in memory, which the tests
+ * use): started from the migrated template `npm run build` makes, when there is one.
+ */
+async function diskPglite(dataDir: string): Promise<TestDatabase> {
+  const database = await openDatabase({ dataDir, template: EMBEDDED_TEMPLATE_DIR })
   await migrate(database)
   return {
     database,
@@ -129,8 +131,8 @@ async function listen(app: FastifyInstance): Promise<string> {
 
 /**
  * The real app with data imported, listening on a free local port: on PGlite in a temporary
- * folder (`serverUrl` null), or on a throw-away database created on the PostgreSQL server it names;
- * the given folders are imported in order (e.g. the 2021 set, then the current pool), or
+ * folder (`serverUrl` null), or on a throw-away database created on the PostgreSQL server it
+ * names; the given folders are imported in order (e.g. the 2021 set, then the current pool), or
  * `benchDataFolder()`.
  */
 export async function startAppServer(
@@ -142,7 +144,7 @@ export async function startAppServer(
   const config = testConfig()
   const owned: TestDatabase = serverUrl
     ? await createTestDatabase(serverUrl, config.databasePoolSize)
-    : await diskPglite()
+    : await diskPglite(config.dataDir)
   for (const folder of folders) {
     const summary = await importFolder(owned.database, folder)
     log(

@@ -15,12 +15,13 @@ export type Row = {
 
 const pad = (text: string, width: number) => text.padEnd(width)
 
+const num = (value: number, width: number) => value.toFixed(value >= 100 ? 0 : 1).padStart(width)
+
 /** What `targets` ask, in the table's last column. */
 function describe(targets: Targets): string {
   const kept = targets.minShareOfRowAbove
   return `≥${targets.minBaselineRatio ?? 0}× p99≤${targets.maxP99Ms ?? '∞'}${kept ? ` kept≥${kept}` : ''}`
 }
-const num = (value: number, width: number) => value.toFixed(value >= 100 ? 0 : 1).padStart(width)
 
 /** A measurement beside its yardstick's. */
 type Measured = { m: Measurement; yardstick: Measurement }
