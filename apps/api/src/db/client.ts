@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events'
 import { cpSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
@@ -32,6 +33,13 @@ export type Database = {
    * stops listening.
    */
   listen: (channel: string, handlers: NoticeHandlers) => Promise<() => Promise<void>>
+  /**
+   * PostgreSQL only: calls `handler` with the changes each of this process's own transactions
+   * made, as the change triggers told its connection (migration 0009), once the transaction has
+   * ended and before the statement that ended it resolves. They are not announced to other
+   * processes: whoever registers the handler does that (services/change-notices.ts).
+   */
+  onOwnChanges?: (handler: (payloads: string[]) => void) => void
 }
 
 export type NoticeHandlers = {
@@ -100,8 +108,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       idleTimeoutMillis: 30_000,
       // No parallel workers: a page of a listing needs about a millisecond of work, and
       // launching workers on a busy machine cost it 60 ms and more (docs/decisions/003).
-      options: '-c TimeZone=UTC -c max_parallel_workers_per_gather=0',
+      options: `-c TimeZone=UTC -c max_parallel_workers_per_gather=0 ${TOLD_CHANGES}`,
     })
+    const ownChangeHandlers: ((payloads: string[]) => void)[] = []
+    const handOver = (payloads: string[]) => {
+      for (const handler of ownChangeHandlers) handler(payloads)
+    }
     // A dropped connection (server restart) must not crash the process; the next query reconnects.
     pool.on('error', (error) => options.onPoolError?.(error))
     // The pool listens for errors only on idle connections. One checked out for a transaction
@@ -110,6 +122,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // statement fails instead (answered 503), and the pool drops the dead connection.
     pool.on('connect', (client) => {
       client.on('error', (error) => options.onPoolError?.(error))
+      collectChanges(client, handOver)
     })
     const url = new URL(options.databaseUrl)
     const databaseUrl = options.databaseUrl
@@ -120,6 +133,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => pool.end(),
       pool,
       listen: (channel, handlers) => listenPostgres(databaseUrl, channel, handlers),
+      onOwnChanges: (handler) => ownChangeHandlers.push(handler),
     }
   }
   // Loaded only when used, so a PostgreSQL deployment does not carry the embedded database.
@@ -173,6 +187,41 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     releaseLock()
     throw error
   }
+}
+
+/**
+ * The pool's connections ask the change triggers to tell them, not NOTIFY (migration 0009), and
+ * hear notices whatever the database's default says.
+ */
+const TOLD_CHANGES = '-c spellboard.announce=writer -c client_min_messages=notice'
+/** The SQLSTATE of a change told to the writer's connection (migration 0009). */
+const CHANGE_NOTICE_CODE = 'SBCHG'
+
+/**
+ * Holds the changes a connection is told of until its transaction ends (the server is ready
+ * for a query outside any transaction), then hands them over, committed or rolled back: a
+ * change that was undone only drops answers that were still right. A connection lost with
+ * changes held hands them over too (its commit may have happened).
+ */
+function collectChanges(client: pg.PoolClient, handOver: (payloads: string[]) => void) {
+  let held: string[] = []
+  const release = () => {
+    if (held.length === 0) return
+    const payloads = held
+    held = []
+    handOver(payloads)
+  }
+  client.on('notice', (notice) => {
+    if (notice.code === CHANGE_NOTICE_CODE && notice.message) held.push(notice.message)
+  })
+  // The client's own handler of this message ran first (it was attached at connect): the query
+  // that ended the transaction has its result, and whoever awaits it resumes after this.
+  const connection = (client as unknown as { connection: EventEmitter }).connection
+  connection.on('readyForQuery', (message: { status?: string }) => {
+    if (message.status === 'I') release()
+  })
+  client.on('error', release)
+  client.on('end', release)
 }
 
 const RECONNECT_MS = [250, 1000, 5000]

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../test/helpers.ts'
-import { type ChangeNotices, listenForChanges } from './change-notices.ts'
+import { batchPayloads, type ChangeNotices, listenForChanges } from './change-notices.ts'
 
 const ignore = () => {}
 const quiet = {
@@ -17,7 +18,7 @@ const quiet = {
   child: () => quiet,
 } as unknown as FastifyBaseLogger
 
-describe('change notices: sync after a write', () => {
+describe('change notices: a write and its notices', () => {
   let owned: TestDatabase
   let notices: ChangeNotices
   const payloads: string[] = []
@@ -31,13 +32,12 @@ describe('change notices: sync after a write', () => {
       onReconnect: () => {},
     })
   })
-  /** The sync notices the counting listener saw since the last call, once it caught up. */
-  const syncNoticesSeen = async () => {
+  /** What the counting listener saw since the last call, once it caught up. */
+  const noticesSeen = async () => {
     const marker = `marker:${Math.random()}`
     await owned.database.db.execute(sql`select pg_notify('spellboard_changes', ${marker})`)
     while (!payloads.includes(marker)) await new Promise((resolve) => setTimeout(resolve, 5))
-    const seen = payloads.splice(0).filter((payload) => payload.startsWith('sync:'))
-    return seen.length
+    return payloads.splice(0).filter((payload) => payload !== marker)
   }
   afterAll(async () => {
     await stopCounting()
@@ -45,56 +45,98 @@ describe('change notices: sync after a write', () => {
     await owned.drop()
   })
 
-  it('has handled a write committed before it asked, whoever asks with it', async () => {
+  it('has handled a write before the statement that committed it resolves', async () => {
     let handled = 0
     notices.on('catalogue', () => {
       handled += 1
     })
     await owned.database.db.execute(sql`update release set name = name where false`)
-    await notices.sync()
     expect(handled).toBe(1)
   })
 
-  it('sends no notice of its own on the embedded database', async () => {
-    if (owned.database.kind !== 'pglite') return
-    await syncNoticesSeen()
+  it('handles the changes of a transaction once it has ended, not before', async () => {
     let handled = 0
-    notices.on('players', () => {
+    notices.on('subscriptions', () => {
       handled += 1
     })
-    await owned.database.db.execute(sql`update "user" set badge = badge where false`)
-    await Promise.all(Array.from({ length: 12 }, () => notices.sync()))
+    await owned.database.db.transaction(async (tx) => {
+      await tx.execute(sql`update subscription set last_seen_entity_id = null where false`)
+      await tx.execute(sql`select 1`)
+      expect(handled).toBe(0)
+    })
     expect(handled).toBe(1)
-    expect(await syncNoticesSeen()).toBe(0)
   })
 
-  // PostgreSQL delivers notices on a connection of its own: a sync waits for one it sent.
+  // PostgreSQL: the API's connections are told of their changes, and the process tells others.
   const onPostgres = it.skipIf(!process.env.DATABASE_URL)
 
-  onPostgres('sends one notice for writes that ask together, not one each', async () => {
-    await syncNoticesSeen()
-    await Promise.all(Array.from({ length: 12 }, () => notices.sync()))
-    // The first is sent at once; the others share the next.
-    expect(await syncNoticesSeen()).toBe(2)
-  })
-
   onPostgres(
-    'answers a write that asks while a notice is on its way only after a notice sent later',
+    'tells the other processes in batches, and its own batch changes nothing here',
     async () => {
-      await syncNoticesSeen()
-      const first = notices.sync()
-      let handled = 0
-      notices.on('subscriptions', () => {
-        handled += 1
-      })
-      // Committed after the first notice was asked for: only a later notice proves it arrived.
-      await owned.database.db.execute(
-        sql`update subscription set last_seen_entity_id = null where false`,
-      )
-      await notices.sync()
-      expect(handled).toBe(1)
-      await first
-      expect(await syncNoticesSeen()).toBe(2)
+      const other = await owned.connectAgain?.()
+      if (!other) throw new Error('no second connection')
+      const otherNotices = await listenForChanges(other, quiet)
+      try {
+        await noticesSeen()
+        let here = 0
+        let there = 0
+        notices.on('players', () => {
+          here += 1
+        })
+        otherNotices.on('players', () => {
+          there += 1
+        })
+        await Promise.all(
+          Array.from({ length: 12 }, () =>
+            owned.database.db.execute(sql`update "user" set badge = badge where false`),
+          ),
+        )
+        expect(here).toBe(12)
+        const seen = await noticesSeen()
+        // No write announced itself: every change came in a batch, fewer batches than writes.
+        expect(seen.filter((payload) => payload === 'players')).toEqual([])
+        const batches = seen.filter((payload) => payload.startsWith('from:'))
+        expect(batches.length).toBeGreaterThan(0)
+        expect(batches.length).toBeLessThan(12)
+        expect(batches.every((batch) => batch.split('\n').slice(1).join() === 'players')).toBe(true)
+        expect(there).toBe(batches.length)
+        expect(here).toBe(12)
+      } finally {
+        await otherNotices.close()
+        await other.close()
+      }
     },
   )
+
+  onPostgres('hears a writer outside the API, which announces with NOTIFY', async () => {
+    const connectionString = owned.database.pool?.options.connectionString
+    let handled = 0
+    notices.on('catalogue', () => {
+      handled += 1
+    })
+    await noticesSeen()
+    const outsider = new pg.Client({ connectionString })
+    await outsider.connect()
+    try {
+      await outsider.query('update release set name = name where false')
+    } finally {
+      await outsider.end()
+    }
+    expect(await noticesSeen()).toEqual(['catalogue'])
+    expect(handled).toBe(1)
+  })
+})
+
+describe('change notices: batches', () => {
+  it('keeps every payload under the limit and every change whole', () => {
+    const changes = Array.from({ length: 40 }, (_, index) => `saved:${'9'.repeat(500)}${index}`)
+    const batches = batchPayloads('from:x', changes)
+    expect(batches.length).toBeGreaterThan(1)
+    for (const batch of batches) {
+      expect(batch.length).toBeLessThanOrEqual(7000)
+      expect(batch.startsWith('from:x\n')).toBe(true)
+    }
+    expect(batches.flatMap((batch) => batch.split('\n').slice(1))).toEqual(changes)
+    expect(batchPayloads('from:x', [])).toEqual([])
+  })
 })

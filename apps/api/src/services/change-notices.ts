@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import type pg from 'pg'
 import { type Database, LISTENER_NAME } from '../db/client.ts'
 
 /**
  * Changes that every API process must see at once, not after its caches' lifetime, are
  * announced through the database (PostgreSQL's NOTIFY, which PGlite has too). Triggers on the
  * tables announce every write themselves (migration 0003_change_notices), once per statement,
- * delivered when the transaction commits and never when it rolls back.
+ * so no writer can forget. A writer outside the API (the command line, an import) announces
+ * with NOTIFY, delivered when its transaction commits. The API's own connections on PostgreSQL
+ * are told instead (migration 0009): the process handles the changes as the transaction ends
+ * (committed or rolled back; a rollback only drops answers that were still right) and tells
+ * the other processes in batches, so its writes do not commit one at a time under the notify
+ * lock. Should a process die between a commit and its batch, the others keep what that write
+ * changed until the next change of the same thing; a deck's version (If-Match) still refuses a
+ * save made from a stale copy.
  */
 const CHANNEL = 'spellboard_changes'
 
@@ -46,11 +54,16 @@ function parseNotice(payload: string): { topic: string; ids?: ReadonlySet<number
   return { topic: payload.slice(0, at), ids: new Set(ids.filter(Number.isSafeInteger)) }
 }
 
-const SYNC_PREFIX = 'sync:'
-const SYNC_TIMEOUT_MS = 2000
 /** Asks every process to answer once it has handled the notices before; the answers. */
 const ASK_PREFIX = 'ask:'
 const ANSWER_PREFIX = 'answer:'
+const SETTLE_TIMEOUT_MS = 2000
+/** A batch of one process's changes: `from:<process>` and a line per change. */
+const FROM_PREFIX = 'from:'
+/** A notice's payload must stay under 8,000 bytes; ids are ASCII. */
+const BATCH_CHARS = 7000
+/** Waits before sending a batch again after a failure; then it is given up. */
+const RETRY_MS = [250, 1000, 5000]
 
 export type ChangeNotices = {
   /** Runs `handler` on each notice of `topic`, and whenever notices may have been missed. */
@@ -58,14 +71,8 @@ export type ChangeNotices = {
   /** False while the listening connection is lost: caches must not answer then. */
   live: () => boolean
   /**
-   * Resolves once every notice committed before the call has been handled here. Notices arrive
-   * in commit order, so this sends one of its own and waits for it: after a write, this
-   * process's caches have forgotten what the write changed before its answer leaves.
-   */
-  sync: () => Promise<void>
-  /**
    * Resolves once every process listening on the database has handled every notice committed
-   * before the call (each answers a question sent after them), or after SYNC_TIMEOUT_MS. For
+   * before the call (each answers a question sent after them), or after SETTLE_TIMEOUT_MS. For
    * writes that end sessions: the next request, to any process, is refused.
    */
   settle: () => Promise<void>
@@ -79,8 +86,8 @@ export async function listenForChanges(
   log: FastifyBaseLogger,
 ): Promise<ChangeNotices> {
   const handlers = new Map<string, NoticeHandler[]>()
-  const waiting = new Map<string, () => void>()
   const answers = new Map<string, () => void>()
+  const self = randomUUID()
   let playersSeen = 0
   let live = true
   const notify = (payload: string) =>
@@ -88,10 +95,17 @@ export async function listenForChanges(
   const runAll = () => {
     for (const list of handlers.values()) for (const handler of list) handler()
   }
+  const handle = (payload: string) => {
+    const { topic, ids } = parseNotice(payload)
+    if (topic === 'players') playersSeen += 1
+    for (const handler of handlers.get(topic) ?? []) handler(ids)
+  }
   const stop = await database.listen(CHANNEL, {
     onNotice: (payload) => {
-      if (payload.startsWith(SYNC_PREFIX)) {
-        waiting.get(payload)?.()
+      if (payload.startsWith(FROM_PREFIX)) {
+        const [from, ...changes] = payload.split('\n')
+        // This process handled its own changes as its transactions ended.
+        if (from !== `${FROM_PREFIX}${self}`) for (const change of changes) handle(change)
         return
       }
       if (payload.startsWith(ASK_PREFIX)) {
@@ -103,9 +117,7 @@ export async function listenForChanges(
         answers.get(payload.slice(ANSWER_PREFIX.length))?.()
         return
       }
-      const { topic, ids } = parseNotice(payload)
-      if (topic === 'players') playersSeen += 1
-      for (const handler of handlers.get(topic) ?? []) handler(ids)
+      handle(payload)
     },
     onLost: () => {
       live = false
@@ -117,65 +129,27 @@ export async function listenForChanges(
     },
     onError: (error) => log.warn({ reason: error.message }, 'change notices interrupted'),
   })
-  /** Sends one sync notice and waits for it; `sent` runs once the database has answered. */
-  const syncOnce = async (sent: () => void) => {
-    const payload = `${SYNC_PREFIX}${randomUUID()}`
-    let timer: NodeJS.Timeout | undefined
-    const arrived = new Promise<void>((resolve) => {
-      waiting.set(payload, resolve)
-      // A notice that never comes (connection lost meanwhile) does not hold the answer.
-      timer = setTimeout(() => {
-        log.warn('change notices: own notice not seen in time; caches cleared')
-        runAll()
-        resolve()
-      }, SYNC_TIMEOUT_MS)
+  // On PostgreSQL this process's own writes are told to it, not announced (migration 0009): it
+  // forgets what they changed before the statement that committed them resolves, so before any
+  // answer that follows them leaves, and tells the other processes in batches. On PGlite, which
+  // serves this process alone, the triggers NOTIFY, and PGlite hands each notice to the listener
+  // before the statement that committed it resolves: the same promise.
+  const told = database.pool ? tellOthers(database.pool, self, log) : null
+  if (told) {
+    database.onOwnChanges?.((payloads) => {
+      const changes = new Set(payloads)
+      for (const change of changes) handle(change)
+      told.add(changes)
     })
-    try {
-      await notify(payload).finally(sent)
-      await arrived
-    } finally {
-      clearTimeout(timer)
-      waiting.delete(payload)
-    }
-  }
-  // One sync notice at a time: writes that ask while one is being sent share the next, sent
-  // once the first is in, so after every one of them committed (one notice for a burst of
-  // writes, not one each).
-  let queued: { promise: Promise<void>; send: () => void } | null = null
-  let sending = false
-  const sent = () => {
-    const batch = queued
-    queued = null
-    if (batch) batch.send()
-    else sending = false
-  }
-  const sync = (): Promise<void> => {
-    // The embedded database runs in this process on one connection, and hands each notice to
-    // its listeners (queued microtasks) while it reads the answer to the statement that
-    // committed it: a write that has been answered has had its notices queued already, so they
-    // are handled before anything awaiting this resolves. A notice of its own would only wait
-    // behind every statement queued meanwhile (other players' saves) for nothing.
-    if (!live || database.kind === 'pglite') return Promise.resolve()
-    if (!sending) {
-      sending = true
-      return syncOnce(sent)
-    }
-    if (!queued) {
-      let send = () => {}
-      const ready = new Promise<void>((resolve) => {
-        send = resolve
-      })
-      queued = { promise: ready.then(() => syncOnce(sent)), send }
-    }
-    return queued.promise
   }
   return {
     on: (topic, handler) => handlers.set(topic, [...(handlers.get(topic) ?? []), handler]),
     live: () => live,
-    sync,
     settle: async () => {
-      // The embedded database serves one process: `sync` is enough there.
+      // The embedded database serves one process: its own changes are handled already.
       if (!live || database.kind !== 'postgres') return
+      // The other processes must have been told of this process's changes before the question.
+      await told?.flush()
       const [row] = (
         (await database.db.execute(
           sql`select count(*)::int as n from pg_stat_activity
@@ -193,7 +167,7 @@ export async function listenForChanges(
         timer = setTimeout(() => {
           log.warn('change notices: not every process answered in time')
           resolve()
-        }, SYNC_TIMEOUT_MS)
+        }, SETTLE_TIMEOUT_MS)
       })
       try {
         await notify(`${ASK_PREFIX}${id}`)
@@ -204,6 +178,81 @@ export async function listenForChanges(
       }
     },
     playersSeen: () => playersSeen,
-    close: stop,
+    close: async () => {
+      await told?.flush()
+      await stop()
+    },
   }
+}
+
+type Teller = {
+  add: (changes: Iterable<string>) => void
+  /** Resolves once every change added before the call has been sent (or given up). */
+  flush: () => Promise<void>
+}
+
+/**
+ * Sends this process's changes to the others, one statement at a time: the changes of the
+ * writes that end while one is on its way go together in the next (one commit, under
+ * PostgreSQL's notify lock, for a burst of writes instead of one each).
+ */
+function tellOthers(pool: pg.Pool, self: string, log: FastifyBaseLogger): Teller {
+  let pending = new Set<string>()
+  let running: Promise<void> | null = null
+  const send = async (changes: string[]) => {
+    const batches = batchPayloads(`${FROM_PREFIX}${self}`, changes)
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await pool.query('select pg_notify($1, payload) from unnest($2::text[]) payload', [
+          CHANNEL,
+          batches,
+        ])
+        return
+      } catch (error) {
+        const wait = RETRY_MS[attempt]
+        if (wait === undefined) {
+          // The database has been out of reach for seconds: the other processes lost their
+          // listening connections too, and forget everything as they reconnect.
+          log.warn(
+            { reason: (error as Error).message, changes: changes.length },
+            'changes not told to other processes',
+          )
+          return
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait))
+      }
+    }
+  }
+  const run = async () => {
+    while (pending.size > 0) {
+      const changes = [...pending]
+      pending = new Set()
+      await send(changes)
+    }
+    running = null
+  }
+  return {
+    add: (changes) => {
+      for (const change of changes) pending.add(change)
+      running ??= run()
+    },
+    flush: async () => {
+      while (running) await running
+    },
+  }
+}
+
+/** Payloads of `header` and a line per change, each under BATCH_CHARS. */
+export function batchPayloads(header: string, changes: readonly string[]): string[] {
+  const batches: string[] = []
+  let current = header
+  for (const change of changes) {
+    if (current !== header && current.length + 1 + change.length > BATCH_CHARS) {
+      batches.push(current)
+      current = header
+    }
+    current = `${current}\n${change}`
+  }
+  if (current !== header) batches.push(current)
+  return batches
 }

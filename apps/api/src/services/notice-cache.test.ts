@@ -9,7 +9,6 @@ function fakeNotices() {
   const notices: ChangeNotices = {
     on: (topic, handler) => handlers.set(topic, [...(handlers.get(topic) ?? []), handler]),
     live: () => live,
-    sync: async () => {},
     settle: async () => {},
     playersSeen: () => 0,
     close: async () => {},
