@@ -58,15 +58,6 @@ export const MIX: [Kind, number][] = [
   ['snapshot', 4],
 ]
 
-/** What the read-only warm-up before a measured run sends. */
-export const WARM_UP: Kind[] = [
-  'cards listing',
-  'card',
-  'card details',
-  'decks listing',
-  'deck details',
-]
-
 export const pickOne = <T>(list: readonly T[]): T => {
   const item = list[Math.floor(Math.random() * list.length)]
   if (item === undefined) throw new Error('picked from an empty list')
