@@ -78,8 +78,8 @@ export function openLoop(options: {
     recordAnswer(result, { kind, target, status, text, latency: performance.now() - due })
   }
 
-  function start(result: OpenLoadResult, due: number, only?: Kind[]) {
-    const kind = only ? pickOne(only) : pickKind()
+  function start(result: OpenLoadResult, due: number) {
+    const kind = pickKind()
     const writer = pickOne(fixture.writers)
     if (inFlight >= options.maxInFlight) {
       kindStats(result, kind).dropped += 1
@@ -103,8 +103,8 @@ export function openLoop(options: {
     if (ownDeck) lastOfWriter.set(writer, request)
   }
 
-  /** `seconds` of requests on schedule (only `only`'s kinds when given), all answered. */
-  async function run(seconds: number, only?: Kind[]): Promise<OpenLoadResult> {
+  /** `seconds` of requests on schedule, all answered. */
+  async function run(seconds: number): Promise<OpenLoadResult> {
     const result = newResult(seconds)
     const interval = 1000 / options.rate
     const startedAt = performance.now()
@@ -113,7 +113,7 @@ export function openLoop(options: {
       const wait = due - performance.now()
       // Late wake-ups do not shift the schedule: whatever is overdue starts at once.
       if (wait > 0) await sleep(wait)
-      start(result, due, only)
+      start(result, due)
     }
     const drained = Promise.all(pending).then(() => true)
     if (!(await Promise.race([drained, sleep(options.drainSeconds * 1000, false)]))) {

@@ -224,7 +224,8 @@ function collectChanges(client: pg.PoolClient, handOver: (payloads: string[]) =>
   client.on('end', release)
 }
 
-const RECONNECT_MS = [250, 1000, 5000]
+/** Waits between tries to reach the database again, sooner at first. */
+export const RETRY_MS = [250, 1000, 5000]
 
 /** The application name of every process's listening connection. */
 export const LISTENER_NAME = 'spellboard-notices'
@@ -269,7 +270,7 @@ async function listenPostgres(
     client = undefined
     handlers.onLost?.()
     lost.end().catch(() => {})
-    const delay = RECONNECT_MS[Math.min(failures, RECONNECT_MS.length - 1)] ?? 5000
+    const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)] ?? 5000
     failures += 1
     timer = setTimeout(() => {
       timer = undefined

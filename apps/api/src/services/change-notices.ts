@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
-import { type Database, LISTENER_NAME } from '../db/client.ts'
+import { type Database, LISTENER_NAME, RETRY_MS } from '../db/client.ts'
 
 /**
  * Changes that every API process must see at once, not after its caches' lifetime, are
@@ -62,8 +62,6 @@ const SETTLE_TIMEOUT_MS = 2000
 const FROM_PREFIX = 'from:'
 /** A notice's payload must stay under 8,000 bytes; ids are ASCII. */
 const BATCH_CHARS = 7000
-/** Waits before sending a batch again after a failure; then it is given up. */
-const RETRY_MS = [250, 1000, 5000]
 
 export type ChangeNotices = {
   /** Runs `handler` on each notice of `topic`, and whenever notices may have been missed. */
@@ -134,9 +132,10 @@ export async function listenForChanges(
   // answer that follows them leaves, and tells the other processes in batches. On PGlite, which
   // serves this process alone, the triggers NOTIFY, and PGlite hands each notice to the listener
   // before the statement that committed it resolves: the same promise.
-  const told = database.pool ? tellOthers(database.pool, self, log) : null
+  const { pool, onOwnChanges } = database
+  const told = pool && onOwnChanges ? tellOthers(pool, self, log) : null
   if (told) {
-    database.onOwnChanges?.((payloads) => {
+    onOwnChanges?.((payloads) => {
       const changes = new Set(payloads)
       for (const change of changes) handle(change)
       told.add(changes)
@@ -209,6 +208,7 @@ function tellOthers(pool: pg.Pool, self: string, log: FastifyBaseLogger): Teller
         ])
         return
       } catch (error) {
+        // Tried again after each of the waits, then given up.
         const wait = RETRY_MS[attempt]
         if (wait === undefined) {
           // The database has been out of reach for seconds: the other processes lost their
