@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { keptAddress, queryKeys } from '../lib/kept-address.ts'
+import { acceptedEncoding, type Encoding, encodeOnce, sendEncoded } from '../plugins/compression.ts'
 import { catalogueTag, getCatalogue } from '../services/cards/catalogue.ts'
 import type { ChangeNotices, ChangeTopic } from '../services/change-notices.ts'
 import { NoticeCache, type NoticeCacheOptions } from '../services/notice-cache.ts'
@@ -24,7 +25,16 @@ export type Answer = {
   thread?: number | null
 }
 
-type Kept = { json: Buffer; etag: string | undefined; thread: number | null }
+/**
+ * A kept answer, and the same bytes compressed as the request that computed it asked (browsers
+ * all ask for brotli), so a kept answer is compressed once rather than for every reader.
+ */
+type Kept = {
+  json: Buffer
+  etag: string | undefined
+  thread: number | null
+  encoded: { encoding: Encoding; bytes: Buffer } | undefined
+}
 
 export type KeptAnswersOptions = {
   /** Any notice of these topics drops every answer kept. */
@@ -77,7 +87,8 @@ export const addressOf = (key: string) => key.split('\u0000')[2] ?? ''
 export function keptAnswers(deps: Pick<AppDeps, 'db' | 'notices'>, options: KeptAnswersOptions) {
   const cache = new NoticeCache<Kept>(deps.notices, options.topics, {
     maxSize: options.maxBytes,
-    sizeOf: (kept) => kept.json.length + (kept.etag?.length ?? 0),
+    sizeOf: (kept) =>
+      kept.json.length + (kept.encoded?.bytes.length ?? 0) + (kept.etag?.length ?? 0),
     naming: options.naming,
   })
   const known = queryKeys(options.query)
@@ -112,12 +123,24 @@ export function keptAnswers(deps: Pick<AppDeps, 'db' | 'notices'>, options: Kept
       reading: Reading,
       compute: () => Promise<Answer>,
     ): Promise<FastifyReply> {
+      const encoding = acceptedEncoding(request)
       const kept = await cache.get(await keyOf(request, reading), async () => {
         const { body, json, etag, thread } = await compute()
-        return { json: Buffer.from(json ?? JSON.stringify(body)), etag, thread: thread ?? null }
+        const bytes = Buffer.from(json ?? JSON.stringify(body))
+        const encoded = encoding ? encodeOnce(bytes, encoding) : undefined
+        return {
+          json: bytes,
+          etag,
+          thread: thread ?? null,
+          encoded: encoded && encoding ? { encoding, bytes: encoded } : undefined,
+        }
       })
       if (kept.etag !== undefined) reply.header('etag', kept.etag)
-      return sendJson(reply, reading.marker ? await markerFor(kept, reading.marker) : kept.json)
+      const json = reading.marker ? await markerFor(kept, reading.marker) : kept.json
+      if (json === kept.json && kept.encoded && kept.encoded.encoding === encoding) {
+        return sendEncoded(reply.type(JSON_TYPE), encoding, kept.encoded.bytes)
+      }
+      return sendJson(reply, json)
     },
   }
 }
