@@ -1,5 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { MAGIC_TYPES } from '@spellboard/core/cards'
-import { type Dispatcher, fetch } from 'undici'
+import { type Dispatcher, request } from 'undici'
 
 // What the load tests send, shared by the closed loop (load-driver.ts) and the open loop
 // (load-open.ts): the players and their decks, the mix of requests, each request as built and
@@ -199,8 +200,11 @@ export const percentile = (sorted: number[], p: number) =>
     : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
 
 /**
- * Sends one request and reads the whole answer: status 0, and the error as text, when none
- * came. `dispatcher` is an undici Agent of one's own (the global one otherwise).
+ * Sends one request as a browser would (asking for brotli or gzip) and reads the whole answer:
+ * status 0, and the error as text, when none came. An answer that fails is decompressed for its
+ * text; one that succeeds is only read, as the check is its status (decompressing every answer
+ * cost this process as much CPU as the API spent answering). `dispatcher` is an undici Agent of
+ * one's own (the global one otherwise).
  */
 export async function exchange(
   baseUrl: string,
@@ -208,21 +212,31 @@ export async function exchange(
   options: { dispatcher?: Dispatcher; signal?: AbortSignal } = {},
 ): Promise<{ status: number; text: string }> {
   try {
-    const response = await fetch(`${baseUrl}${target.path}`, {
-      method: target.method,
+    const response = await request(`${baseUrl}${target.path}`, {
+      method: target.method as Dispatcher.HttpMethod,
       headers: {
+        'accept-encoding': 'br, gzip',
         ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
         ...(target.body ? { 'content-type': 'application/json' } : {}),
       },
       ...(target.body ? { body: JSON.stringify(target.body) } : {}),
       ...options,
     })
-    return { status: response.status, text: await response.text() }
+    const bytes = Buffer.from(await response.body.arrayBuffer())
+    const status = response.statusCode
+    if (status === target.ok) return { status, text: '' }
+    return { status, text: decoded(bytes, response.headers['content-encoding']).toString() }
   } catch (error) {
     const text =
       error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error)
     return { status: 0, text }
   }
+}
+
+function decoded(bytes: Buffer, encoding: string | string[] | undefined): Buffer {
+  if (encoding === 'br') return brotliDecompressSync(bytes)
+  if (encoding === 'gzip') return gunzipSync(bytes)
+  return bytes
 }
 
 export function emptyResult(durationSeconds: number, connections: number): LoadResult {
