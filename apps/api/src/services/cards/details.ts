@@ -1,6 +1,7 @@
 import type { Card } from '@spellboard/core/card-schemas'
-import { type SQL, sql } from 'drizzle-orm'
-import { type Db, queryRows } from '../../db/client.ts'
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { idArray, preparedRows } from '../../db/prepared.ts'
 import { type Catalogue, type CatalogueCard, catalogueMemo, type Edition } from './catalogue.ts'
 import { type RelatedCards, relatedCards, rootCards } from './related.ts'
 
@@ -15,12 +16,6 @@ export type CardDetails = {
   related_cards: RelatedCards
   entity_id: number
 }
-
-const idList = (ids: number[]): SQL =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )
 
 type ActivityRow = {
   decks: number
@@ -40,24 +35,24 @@ async function cardActivity(
   card: CatalogueCard,
   roots: CatalogueCard[],
 ): Promise<ActivityRow> {
-  const rootIds = idList(roots.map((root) => root.id))
-  const phoenixbornIds = roots.filter((root) => root.cardType === 'Phoenixborn').map((r) => r.id)
-  const byPhoenixborn =
-    phoenixbornIds.length > 0
-      ? sql` union select id from deck where phoenixborn_id in (${idList(phoenixbornIds)})`
-      : sql``
-  const [row] = await queryRows<ActivityRow>(
+  const rootIds = idArray(roots.map((root) => root.id))
+  const phoenixbornIds = idArray(
+    roots.filter((root) => root.cardType === 'Phoenixborn').map((root) => root.id),
+  )
+  const [row] = await preparedRows<ActivityRow>(
     db,
     sql`with used as (
           select id, user_id from deck
           where not is_snapshot and not is_deleted and id in (
-            select deck_id from deck_card where card_id in (${rootIds})${byPhoenixborn}
+            select deck_id from deck_card where card_id = any(${rootIds})
+            union select id from deck where phoenixborn_id = any(${phoenixbornIds})
           )
         ), precon as (
           select coalesce(d.source_id, d.id) as id, d.title from deck d
           where d.is_snapshot and d.is_public and d.is_preconstructed and not d.is_deleted
             and d.is_legacy = ${card.isLegacy}
-            and exists (select 1 from deck_card dc where dc.deck_id = d.id and dc.card_id in (${rootIds}))
+            and exists (select 1 from deck_card dc
+              where dc.deck_id = d.id and dc.card_id = any(${rootIds}))
           order by d.created, d.id
           limit 1
         )

@@ -1,9 +1,9 @@
 import type { ReleaseBox } from '@spellboard/core/collection-schemas'
 import { sql } from 'drizzle-orm'
 import { type Db, type Queryable, queryRows, type Tx } from '../../db/client.ts'
+import { textArray } from '../../db/prepared.ts'
 import { unprocessable } from '../../lib/refusal.ts'
 import { type Catalogue, catalogueMemo } from '../cards/catalogue.ts'
-import { textArray } from '../decks/rows.ts'
 import { type BoxMasks, cataloguePool, collectionMasks } from './box-needs.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { idArray, preparedRows } from '../../db/prepared.ts'
 import { type Catalogue, type CatalogueCard, catalogueMemo } from '../cards/catalogue.ts'
-import { idArray, preparedRows } from './rows.ts'
 import type { ContentRows } from './store.ts'
 
 export type SelectedCard = {

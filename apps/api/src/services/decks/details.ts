@@ -1,6 +1,7 @@
 import type { DeckDetails, DeckFullOut } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { preparedRows } from '../../db/prepared.ts'
 import type { cards } from '../../db/schema.ts'
 import type { SqlRow } from '../../db/sql-rows.ts'
 import { forbidden, notFound } from '../../lib/refusal.ts'
@@ -16,7 +17,6 @@ import {
   deckById,
   findDeck,
   hasPublicSnapshot,
-  preparedRows,
   threadEntityId,
 } from './rows.ts'
 import { deckTag, type Tagged } from './version.ts'

@@ -8,6 +8,7 @@ import {
 } from '@spellboard/core/decks'
 import { sql } from 'drizzle-orm'
 import { type Db, queryRows, type Tx } from '../../db/client.ts'
+import { idArray } from '../../db/prepared.ts'
 import { isoDate } from '../../lib/dates.ts'
 import { invalid } from '../../lib/refusal.ts'
 import { getCatalogue } from '../cards/catalogue.ts'
@@ -19,7 +20,6 @@ import {
 } from '../collection/box-needs.ts'
 import { fitTitle } from './copy.ts'
 import { callImportSource } from './import-source.ts'
-import { idArray } from './rows.ts'
 import { playableCards } from './save.ts'
 import { selectionOf, storeDecks } from './store.ts'
 

@@ -1,6 +1,7 @@
 import type { DeckOut } from '@spellboard/core/decks'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { idArray, preparedRows, textArray } from '../../db/prepared.ts'
 import type { Catalogue } from '../cards/catalogue.ts'
 import { parseTextQuery } from '../cards/full-text.ts'
 import {
@@ -13,7 +14,7 @@ import {
 import { loadContents } from './contents.ts'
 import type { CountCache } from './count-cache.ts'
 import { deckOut } from './output.ts'
-import { DECK_COLUMNS, type DeckRow, idArray, preparedRows, storable, textArray } from './rows.ts'
+import { DECK_COLUMNS, type DeckRow, storable } from './rows.ts'
 
 export type DeckListFilters = {
   q?: string | undefined

@@ -1,8 +1,9 @@
 import { flagToMagicType, type MagicType } from '@spellboard/core/cards'
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { idArray, preparedRows, textArray } from '../../db/prepared.ts'
 import type { LoadedContents } from './contents.ts'
-import { type DeckRow, idArray, preparedRows, textArray } from './rows.ts'
+import type { DeckRow } from './rows.ts'
 
 /**
  * The release that first brought each dice type (a deck using the dice needs that box). API.md

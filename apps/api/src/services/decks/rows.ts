@@ -1,22 +1,8 @@
-import { createHash } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
-import type { PgDialect } from 'drizzle-orm/pg-core'
 import type { Queryable } from '../../db/client.ts'
+import { preparedRows } from '../../db/prepared.ts'
 import type { decks, users } from '../../db/schema.ts'
 import type { LeftJoined, SqlRow } from '../../db/sql-rows.ts'
-
-/**
- * Rows of a statement PostgreSQL keeps prepared on each connection, so it is planned a few
- * times rather than on every request (planning a listing costs more than running it). The
- * name comes from the SQL text, so only statements with a fixed shape belong here: values go
- * in parameters, never in the text. PGlite simply runs the statement.
- */
-export async function preparedRows<T>(db: Queryable, statement: SQL): Promise<T[]> {
-  const query = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(statement)
-  const name = `deck_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`
-  const result = await db._.session.prepareQuery(query, undefined, name, false).execute()
-  return (result as unknown as { rows: T[] }).rows
-}
 
 /** A deck row with its author, as every deck query selects it (aliases `d` and `u`). */
 export type DeckRow = SqlRow<
@@ -86,17 +72,6 @@ export async function threadEntityId(db: Queryable, deck: DeckRow): Promise<numb
     sql`select entity_id from deck where id = ${deck.source_id}`,
   )
   return row?.entity_id ?? deck.entity_id
-}
-
-/** A bigint[] parameter: one bound array literal, whatever the number of ids. */
-export function idArray(ids: Iterable<number>): SQL {
-  return sql`${`{${[...ids].map((id) => Math.trunc(id)).join(',')}}`}::bigint[]`
-}
-
-/** A text[] parameter; items quoted so commas, braces and quotes stay inside their value. */
-export function textArray(values: Iterable<string>): SQL {
-  const items = [...values].map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`)
-  return sql`${`{${items.join(',')}}`}::text[]`
 }
 
 /** PostgreSQL text cannot hold NUL, and no stub or badge contains one: such values match nothing. */

@@ -1,9 +1,9 @@
 import { diceFlag } from '@spellboard/core/cards'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Queryable, Tx } from '../../db/client.ts'
+import { preparedRows } from '../../db/prepared.ts'
 import { type deckCards, type deckDice, type deckSelectedCards, decks } from '../../db/schema.ts'
 import { batches, fromExcluded } from '../../db/upsert.ts'
-import { preparedRows } from './rows.ts'
 
 type DeckRow = typeof decks.$inferInsert
 type SelectedRow = typeof deckSelectedCards.$inferInsert
