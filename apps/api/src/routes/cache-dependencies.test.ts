@@ -136,6 +136,40 @@ describe('a builder save on one process', () => {
     await onB(() => usage(added)).toBe(before.added + 1)
     expect(await usage(untouched)).toBe(before.untouched)
   })
+
+  it("a private snapshot drops its owner's own reads and keeps every public answer and card", async () => {
+    const used = 'ashbound-acolyte'
+    const reads = {
+      published: () => title(`/v2/decks/${otherPublished}`),
+      listing: () => titles(`/v2/decks?player=${other.badge}`),
+      theirs: () => titles('/v2/decks/mine', other),
+      usage: () => usage(used),
+      mine: () => titles('/v2/decks/mine', saver),
+    }
+    const before = {
+      published: await reads.published(),
+      listing: await reads.listing(),
+      theirs: await reads.theirs(),
+      usage: await reads.usage(),
+    }
+    expect(before.usage).toBeGreaterThan(0)
+    await reads.mine()
+    const [card] = await a.database.db
+      .execute(sql`select id from card where stub = ${used} and not is_legacy`)
+      .then((result) => (result as unknown as { rows: { id: number }[] }).rows)
+    await quietly(
+      sql`update deck set title = 'Hushed' where id in (${otherDeck}, ${otherPublished})`,
+    )
+    await quietly(sql`update deck set title = 'Hushed mine' where id = ${saved}`)
+    await quietly(sql`delete from deck_card where card_id = ${card?.id ?? 0}`)
+
+    await snapshot(a, saver, saved, { is_public: false, title: 'Kept to myself' })
+    await onB(reads.mine).toEqual(['Hushed mine'])
+    expect(await reads.published()).toBe(before.published)
+    expect(await reads.listing()).toEqual(before.listing)
+    expect(await reads.theirs()).toEqual(before.theirs)
+    expect(await reads.usage()).toBe(before.usage)
+  })
 })
 
 describe('the catalogue', () => {
