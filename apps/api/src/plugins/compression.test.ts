@@ -16,13 +16,13 @@ const read = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers })
 
 describe('compressed answers', () => {
-  it('a kept answer goes out compressed as asked, the same bytes each time, saying it varies', async () => {
+  it('a kept answer goes out compressed as its first reader asked, the same bytes each time', async () => {
+    // The first reader computes the answer, which is kept with its compressed form.
+    const first = await read(LISTING, { 'accept-encoding': 'gzip, deflate, br' })
+    const second = await read(LISTING, { 'accept-encoding': 'gzip, deflate, br' })
     const plain = await read(LISTING)
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body.length).toBeGreaterThan(1024)
-
-    const first = await read(LISTING, { 'accept-encoding': 'gzip, deflate, br' })
-    const second = await read(LISTING, { 'accept-encoding': 'gzip, deflate, br' })
     for (const answer of [first, second]) {
       expect(answer.statusCode).toBe(200)
       expect(answer.headers['content-encoding']).toBe('br')
@@ -36,15 +36,18 @@ describe('compressed answers', () => {
   })
 
   it('a client asking for another encoding, or none, gets the same answer its own way', async () => {
-    const kept = await read(LISTING, { 'accept-encoding': 'br' })
+    const kept = await read(`${LISTING}&offset=1`, { 'accept-encoding': 'br' })
     expect(kept.headers['content-encoding']).toBe('br')
-    const gzip = await read(LISTING, { 'accept-encoding': 'gzip' })
+    const gzip = await read(`${LISTING}&offset=1`, { 'accept-encoding': 'gzip' })
     expect(gzip.headers['content-encoding']).toBe('gzip')
     expect(bodyText(gzip)).toBe(bodyText(kept))
-    const refused = await read(LISTING, { 'accept-encoding': 'br', 'x-no-compression': '1' })
+    const refused = await read(`${LISTING}&offset=1`, {
+      'accept-encoding': 'br',
+      'x-no-compression': '1',
+    })
     expect(refused.headers['content-encoding']).toBeUndefined()
     expect(refused.body).toBe(bodyText(kept))
-    const identity = await read(LISTING, { 'accept-encoding': 'identity' })
+    const identity = await read(`${LISTING}&offset=1`, { 'accept-encoding': 'identity' })
     expect(identity.headers['content-encoding']).toBeUndefined()
     expect(identity.body).toBe(bodyText(kept))
   })
