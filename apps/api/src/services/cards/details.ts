@@ -36,6 +36,8 @@ async function cardActivity(
   roots: CatalogueCard[],
 ): Promise<ActivityRow> {
   const rootIds = idArray(roots.map((root) => root.id))
+  // Empty for most cards: the guard skips the scan of every deck (a one-time filter, whatever
+  // the plan) that matching against an empty array would still make.
   const phoenixbornIds = idArray(
     roots.filter((root) => root.cardType === 'Phoenixborn').map((root) => root.id),
   )
@@ -45,7 +47,8 @@ async function cardActivity(
           select id, user_id from deck
           where not is_snapshot and not is_deleted and id in (
             select deck_id from deck_card where card_id = any(${rootIds})
-            union select id from deck where phoenixborn_id = any(${phoenixbornIds})
+            union select id from deck
+              where cardinality(${phoenixbornIds}) > 0 and phoenixborn_id = any(${phoenixbornIds})
           )
         ), precon as (
           select coalesce(d.source_id, d.id) as id, d.title from deck d
