@@ -11,7 +11,8 @@ test('logging out on a login-only page lands on the home page, 20 times out of 2
   page,
   request,
 }) => {
-  test.setTimeout(180_000)
+  // Twenty rounds of log-in and log-out: about 1.5 min on a quiet machine, past 3 min on a busy one.
+  test.setTimeout(300_000)
   const player = await createPlayer(request, 'Leaver')
   const saved = await request.put('/v2/decks', {
     headers: bearer(player),
