@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../../test/helpers.ts'
+import { importFolder } from '../import/import-folder.ts'
+import { DEMO_DATA_DIR } from '../paths.ts'
+import { queryRows, type Tx } from './client.ts'
+
+/**
+ * The change triggers on a deck's cards find each row's deck by its key. A plan kept by the
+ * connection from a large write (an import) must not make every later builder save read the
+ * whole deck table.
+ */
+let owned: TestDatabase
+
+beforeAll(async () => {
+  owned = await createTestDatabase()
+  await importFolder(owned.database, DEMO_DATA_DIR)
+})
+afterAll(() => owned.drop())
+
+/** Sequential scans of `deck` this transaction has made so far. */
+async function deckScans(tx: Tx): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select seq_scan::int as n from pg_stat_xact_user_tables where relname = 'deck'`,
+  )
+  return row?.n ?? 0
+}
+
+describe('change triggers on deck contents', () => {
+  it('read no deck table page by page for a small write after a large one', async () => {
+    const rolledBack = new Error('rolled back')
+    const scans = await owned.database.db
+      .transaction(async (tx) => {
+        // A large write first: every deck gets thirty more cards, as an import would give them.
+        await tx.execute(sql`insert into deck_card (deck_id, card_id, count)
+          select d.id, c.id, 1 from deck d cross join (select id from card order by id limit 30) c
+          on conflict do nothing`)
+        const [deck] = await queryRows<{ id: number }>(
+          tx,
+          sql`select id from deck where not is_snapshot order by id limit 1`,
+        )
+        const before = await deckScans(tx)
+        // Then a builder save's share: a few cards come into the deck, a few leave it.
+        await tx.execute(sql`delete from deck_card where deck_id = ${deck?.id}
+          and card_id in (select card_id from deck_card where deck_id = ${deck?.id} limit 3)`)
+        await tx.execute(sql`insert into deck_card (deck_id, card_id, count)
+          select ${deck?.id}, c.id, 2 from card c where not exists (
+            select 1 from deck_card x where x.deck_id = ${deck?.id} and x.card_id = c.id)
+          order by c.id limit 3`)
+        const after = await deckScans(tx)
+        throw Object.assign(rolledBack, { scans: after - before })
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error
+        return (error as Error & { scans: number }).scans
+      })
+    expect(scans).toBe(0)
+  })
+})
