@@ -1,5 +1,6 @@
 import { cpus, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
+import { DEFAULT_POOL_SIZE } from '../src/config.ts'
 import { openDatabase } from '../src/db/client.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { importFolder } from '../src/import/import-folder.ts'
@@ -24,12 +25,13 @@ import { openLoadNotes, openLoop } from './load-open.ts'
 import { verifyLoad } from './load-verify.ts'
 
 /**
- * `npm run bench:load [-- --duration 60 --connections 64 --writers 256 --pool 16]`: mixed
+ * `npm run bench:load [-- --duration 60 --connections 64 --writers 256 --pool N]`: mixed
  * traffic against one API server process on a throw-away PostgreSQL database (DATABASE_URL's
  * server, else postgres@127.0.0.1:5432): 70 % card and deck reads, 20 % autosaves (each writer
  * saves its own deck), 10 % comments and snapshots. Prints req/s, p50, p99, max and errors per
  * kind, then checks that every deck holds the last save its client got a 200 for. Both loops
  * start with 5 s of the same mix, reported apart (the first saves of each connection).
+ * `--pool` is the server's DATABASE_POOL_SIZE, its own default (two per core) unless given.
  *
  * Without `--rate` it is a closed loop: `--connections` clients, each sending its next request
  * when the last one is answered. It measures throughput (target: 1,000 req/s); its latencies
@@ -53,7 +55,7 @@ async function main() {
       duration: { type: 'string', default: '60' },
       connections: { type: 'string', default: '64' },
       writers: { type: 'string', default: '256' },
-      pool: { type: 'string', default: '16' },
+      pool: { type: 'string', default: String(DEFAULT_POOL_SIZE) },
       rate: { type: 'string' },
       'max-in-flight': { type: 'string', default: '2000' },
       drain: { type: 'string', default: '30' },

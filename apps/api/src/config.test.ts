@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
@@ -18,7 +18,9 @@ describe('parseConfig', () => {
       publicUrl: 'http://localhost:3000',
       seedDemo: true,
       corsOrigins: [],
+      databasePoolSize: Math.max(4, 2 * availableParallelism()),
     })
+    expect(parseConfig({ DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12)
   })
 
   it('reads every variable', () => {
