@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { queryRows } from '../src/db/client.ts'
 import { invalidateCatalogue } from '../src/services/cards/catalogue.ts'
-import { bumpCatalogueVersion } from '../src/services/catalogue-version.ts'
 import { issueToken } from '../src/services/tokens.ts'
 import { bearer, buildTestApp, createTestUser, type TestApp, type TestUser } from './helpers.ts'
 import { importMatrixCatalogue, MATRIX_CATALOGUE } from './matrix-catalogue.ts'
@@ -157,7 +156,6 @@ export async function createSecuritySite() {
   async function strangersThreads() {
     const threads = await seedThreads(db, players.stranger.id)
     // Seeded straight into the database: make this process's card cache read them.
-    await bumpCatalogueVersion(db)
     invalidateCatalogue(db)
     return threads
   }

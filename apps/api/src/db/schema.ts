@@ -401,7 +401,7 @@ export const rateLimits = pgTable('rate_limit', {
   count: integer('count').notNull(),
 })
 
-/** Small shared settings, e.g. the card catalogue version caches watch. */
+/** Small shared settings, e.g. the source of the last import. */
 export const settings = pgTable('setting', {
   key: varchar('key', { length: 100 }).primaryKey(),
   value: text('value').notNull(),

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { type Database, queryRows } from '../db/client.ts'
-import { bumpCatalogueVersion } from '../services/catalogue-version.ts'
 import { refreshBoxes } from '../services/collection/boxes.ts'
 import { IMPORT_LOCK } from './write-import.ts'
 
@@ -25,9 +24,7 @@ export async function backfillBoxes(
   const done = await database.db.transaction(async (tx) => {
     // Taken like an import's, so the two never run at once.
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`)
-    const summary = await refreshBoxes(tx)
-    await bumpCatalogueVersion(tx)
-    return summary
+    return refreshBoxes(tx)
   })
   log.info(`copies per box derived for ${done.cards} cards; needs of ${done.decks} decks stored`)
   return true

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
 import type { Database, Tx } from '../db/client.ts'
-import { bumpCatalogueVersion } from '../services/catalogue-version.ts'
 import { refreshBoxes } from '../services/collection/boxes.ts'
 import { catalogueState, changesBetween, type ImportChanges } from './changes.ts'
 import { type ImportData, plural } from './import-data.ts'
@@ -25,8 +24,6 @@ export type ImportSummary = {
   skipped: string[]
   /** The demo set this import replaced, if the catalogue still was the demo set. */
   demoRemoved: DemoRemoval | null
-  /** The catalogue version after this import. */
-  catalogueVersion: number
   /** From reading the source to the commit. */
   milliseconds: number
 }
@@ -51,7 +48,7 @@ async function recordLastImport(tx: Tx, source: string): Promise<void> {
 
 /**
  * Writes checked records (from any source) in one transaction: releases, cards, players, decks,
- * then the catalogue version every server process watches and the last import's source. A
+ * then the last import's source. A
  * problem found on the way (a reference that does not resolve) raises an ImportError and leaves
  * the database as it was. Records are matched on their natural keys, so writing the same records
  * again changes nothing.
@@ -103,9 +100,8 @@ export async function writeImport(
 
     const changes = changesBetween(before, await catalogueState(tx))
     await recordLastImport(tx, data.source)
-    const catalogueVersion = await bumpCatalogueVersion(tx)
     const milliseconds = Math.round(performance.now() - started)
-    progress(`Done in ${milliseconds} ms (catalogue version ${catalogueVersion})`)
+    progress(`Done in ${milliseconds} ms`)
     return {
       source: data.source,
       releases: data.releases.length,
@@ -118,7 +114,6 @@ export async function writeImport(
       changes,
       skipped: data.skipped,
       demoRemoved,
-      catalogueVersion,
       milliseconds,
     }
   })

@@ -13,7 +13,6 @@ import {
 import { bearer, createTestUser, type TestApp, type TestUser } from '../../test/helpers.ts'
 import { wireBody } from '../../test/wire.ts'
 import { invalidateCatalogue } from '../services/cards/catalogue.ts'
-import { bumpCatalogueVersion } from '../services/catalogue-version.ts'
 
 /** The site decks move away from (exports allowed), served on a real port for the importer. */
 let source: TestApp
@@ -251,7 +250,6 @@ describe('GET /v2/decks/import/{token}', () => {
                   '{"name": "Distant Spark", "stub": "distant-spark", "type": "Action Spell"}', '')`,
     )
     // As an admin edit would: the source site's card catalogue picks the new card up.
-    await bumpCatalogueVersion(source.database.db)
     invalidateCatalogue(source.database.db)
     await createDeck(source, exporter, {
       ...SERA_DECK,

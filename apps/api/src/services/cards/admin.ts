@@ -4,7 +4,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { type Db, queryRows, type Tx } from '../../db/client.ts'
 import { cardConjurations, cards, releases } from '../../db/schema.ts'
 import { invalid } from '../../lib/refusal.ts'
-import { bumpCatalogueVersion } from '../catalogue-version.ts'
 import { conjurationNamesIn, diceOfCosts, magicCostOf, parseCost, statOf } from './card-input.ts'
 import {
   type CardFacts,
@@ -65,15 +64,10 @@ function isUniqueViolation(error: unknown): boolean {
   return false
 }
 
-/** Commits a catalogue change and counts it (the tables' triggers announce it to every cache). */
+/** Commits a catalogue change (the tables' triggers announce it to every cache). */
 async function catalogueChange<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
-    const result = await db.transaction(async (tx) => {
-      const value = await work(tx)
-      if (value !== null) await bumpCatalogueVersion(tx)
-      return value
-    })
-    return result
+    return await db.transaction(work)
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid('Card already exists!')
     throw error

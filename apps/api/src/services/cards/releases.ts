@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import type { userReleases } from '../../db/schema.ts'
 import type { SqlRow } from '../../db/sql-rows.ts'
-import { bumpCatalogueVersion } from '../catalogue-version.ts'
 import { type Catalogue, editionOf } from './catalogue.ts'
 
 /**
@@ -45,15 +44,11 @@ export async function setReleasePublic(
   stub: string,
   isPublic: boolean,
 ): Promise<ReleaseAdminOut | null> {
-  const updated = await db.transaction(async (tx) => {
-    const [row] = await queryRows<ReleaseAdminOut>(
-      tx,
-      sql`update release set is_public = ${isPublic}
-          where stub = ${stub} and not is_legacy
-          returning name, stub, is_legacy, is_public`,
-    )
-    if (row) await bumpCatalogueVersion(tx)
-    return row ?? null
-  })
-  return updated
+  const [row] = await queryRows<ReleaseAdminOut>(
+    db,
+    sql`update release set is_public = ${isPublic}
+        where stub = ${stub} and not is_legacy
+        returning name, stub, is_legacy, is_public`,
+  )
+  return row ?? null
 }
