@@ -29,9 +29,9 @@ async function deckScans(tx: Tx): Promise<number> {
 
 describe('change triggers on deck contents', () => {
   it('read no deck table page by page for a small write after a large one', async () => {
-    const rolledBack = new Error('rolled back')
-    const scans = await owned.database.db
-      .transaction(async (tx) => {
+    let scans = -1
+    await expect(
+      owned.database.db.transaction(async (tx) => {
         // A large write first: every deck gets thirty more cards, as an import would give them.
         await tx.execute(sql`insert into deck_card (deck_id, card_id, count)
           select d.id, c.id, 1 from deck d cross join (select id from card order by id limit 30) c
@@ -48,13 +48,10 @@ describe('change triggers on deck contents', () => {
           select ${deck?.id}, c.id, 2 from card c where not exists (
             select 1 from deck_card x where x.deck_id = ${deck?.id} and x.card_id = c.id)
           order by c.id limit 3`)
-        const after = await deckScans(tx)
-        throw Object.assign(rolledBack, { scans: after - before })
-      })
-      .catch((error: unknown) => {
-        if (error !== rolledBack) throw error
-        return (error as Error & { scans: number }).scans
-      })
+        scans = (await deckScans(tx)) - before
+        throw new Error('roll back')
+      }),
+    ).rejects.toThrow('roll back')
     expect(scans).toBe(0)
   })
 })

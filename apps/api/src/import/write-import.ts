@@ -48,10 +48,9 @@ async function recordLastImport(tx: Tx, source: string): Promise<void> {
 
 /**
  * Writes checked records (from any source) in one transaction: releases, cards, players, decks,
- * then the last import's source. A
- * problem found on the way (a reference that does not resolve) raises an ImportError and leaves
- * the database as it was. Records are matched on their natural keys, so writing the same records
- * again changes nothing.
+ * then the last import's source. A problem found on the way (a reference that does not resolve)
+ * raises an ImportError and leaves the database as it was. Records are matched on their natural
+ * keys, so writing the same records again changes nothing.
  */
 export async function writeImport(
   database: Database,
