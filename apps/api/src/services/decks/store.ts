@@ -172,8 +172,10 @@ const flags = (values: readonly (boolean | null | undefined)[]) =>
 
 /**
  * The statement's part that makes the contents of the decks `target (id)` names exactly `rows`:
- * rows the new contents lack are deleted, the others inserted or updated in place. With a
- * `guard` (a WHERE clause), no row is inserted unless it holds. Each row array is one
+ * rows the new contents lack are deleted, the others inserted or updated in place. Rows that
+ * hold their new values already (most of an autosave, which changes one card) are left out
+ * before the insert, which would otherwise lock each of them to learn it has nothing to do.
+ * With a `guard` (a WHERE clause), no row is inserted unless it holds. Each row array is one
  * parameter, so the text never changes and PostgreSQL keeps the statement prepared.
  */
 function contentChanges(rows: ContentRows, guard: SQL = sql``): SQL {
@@ -188,7 +190,9 @@ function contentChanges(rows: ContentRows, guard: SQL = sql``): SQL {
             where n.deck_id = t.deck_id and n.card_id = t.card_id)
         returning t.deck_id),
       put_card as (
-        insert into deck_card (deck_id, card_id, count) select * from new_card
+        insert into deck_card (deck_id, card_id, count) select * from new_card n
+        where not exists (select 1 from deck_card t
+          where t.deck_id = n.deck_id and t.card_id = n.card_id and t.count = n.count)
         on conflict (deck_id, card_id) do update set count = excluded.count
           where deck_card.count <> excluded.count
         returning deck_id),
@@ -203,7 +207,9 @@ function contentChanges(rows: ContentRows, guard: SQL = sql``): SQL {
             where n.deck_id = t.deck_id and n.die_flag = t.die_flag)
         returning t.deck_id),
       put_die as (
-        insert into deck_die (deck_id, die_flag, count, position) select * from new_die
+        insert into deck_die (deck_id, die_flag, count, position) select * from new_die n
+        where not exists (select 1 from deck_die t where t.deck_id = n.deck_id
+          and t.die_flag = n.die_flag and (t.count, t.position) = (n.count, n.position))
         on conflict (deck_id, die_flag) do update
           set count = excluded.count, position = excluded.position
           where (deck_die.count, deck_die.position) <> (excluded.count, excluded.position)
@@ -223,7 +229,11 @@ function contentChanges(rows: ContentRows, guard: SQL = sql``): SQL {
       put_selected as (
         insert into deck_selected_card
           (deck_id, card_id, tutor_card_id, is_first_five, is_paid_effect, position)
-        select * from new_selected
+        select * from new_selected n
+        where not exists (select 1 from deck_selected_card t where t.deck_id = n.deck_id
+          and t.card_id = n.card_id and t.tutor_card_id = n.tutor_card_id
+          and (t.is_first_five, t.is_paid_effect, t.position)
+            = (n.is_first_five, n.is_paid_effect, n.position))
         on conflict (deck_id, card_id, tutor_card_id) do update
           set is_first_five = excluded.is_first_five, is_paid_effect = excluded.is_paid_effect,
             position = excluded.position
