@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs'
 import autocannon, { type Result } from 'autocannon'
-import { type DeckPayload, deckPayload, type Writer } from './load-mix.ts'
+import { type DeckPayload, deckEdit, deckPayload, type Writer } from './load-mix.ts'
 
 /**
- * `node autosave-load.ts <base URL> <writers.json> <seconds>`: one connection per writer, each
- * PUTting its own deck again as soon as the last save is answered (the builder's autosave, as
- * fast as it can go). Prints autocannon's result as JSON. Run in its own process by autosave.ts,
- * so the load never shares a thread with the servers it measures.
+ * `node autosave-load.ts <base URL> <writers.json> <seconds> <whole|edit>`: one connection per
+ * writer, each PUTting its own deck again as soon as the last save is answered (the builder's
+ * autosave, as fast as it can go): a whole new deck each time, or the last one with one card
+ * changed (load-mix.ts). Prints autocannon's result as JSON. Run in its own process by
+ * autosave.ts, so the load never shares a thread with the servers it measures.
  */
 type Request = { method: string; path: string; headers: Record<string, string>; body: string }
 type Context = { writer?: Writer }
@@ -18,7 +19,8 @@ type Run = (options: {
   requests: { setupRequest: (request: Request, context: Context) => Request }[]
 }) => Promise<Result>
 
-const [baseUrl, writersFile, seconds] = process.argv.slice(2)
+const [baseUrl, writersFile, seconds, style] = process.argv.slice(2)
+const payloadOf = style === 'edit' ? deckEdit : deckPayload
 if (!baseUrl || !writersFile || !seconds) throw new Error('usage: <base URL> <writers.json> <s>')
 const writers = JSON.parse(readFileSync(writersFile, 'utf8')) as Writer[]
 
@@ -27,7 +29,7 @@ const setupRequest = (request: Request, context: Context): Request => {
   // Each connection (its own context) takes the next writer and keeps it.
   context.writer ??= writers[nextWriter++ % writers.length]
   const writer = context.writer as Writer
-  const payload: DeckPayload = deckPayload(writer)
+  const payload: DeckPayload = payloadOf(writer)
   request.method = 'PUT'
   request.path = '/v2/decks'
   request.headers = { 'content-type': 'application/json', authorization: `Bearer ${writer.token}` }

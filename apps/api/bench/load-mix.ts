@@ -106,6 +106,31 @@ export function deckPayload(writer: Writer): DeckPayload {
   }
 }
 
+/** Each writer's deck as last sent, for `deckEdit`. */
+const lastSent = new Map<number, DeckPayload>()
+
+/**
+ * The builder's usual autosave: the whole deck again, with one card's count moved by one (a
+ * card added or taken out) since the writer's last save; the first save is a whole new deck.
+ */
+export function deckEdit(writer: Writer): DeckPayload {
+  const last = lastSent.get(writer.deckId)
+  if (!last) {
+    const first = deckPayload(writer)
+    lastSent.set(writer.deckId, first)
+    return first
+  }
+  const at = Math.floor(Math.random() * last.cards.length)
+  const cards = last.cards.map((card, index) => {
+    if (index !== at) return card
+    const count = card.count === 2 ? (Math.random() < 0.5 ? 1 : 3) : 2
+    return { ...card, count }
+  })
+  const next = { ...last, cards }
+  lastSent.set(writer.deckId, next)
+  return next
+}
+
 export type KindStats = {
   latencies: number[]
   errors: number
