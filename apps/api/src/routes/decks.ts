@@ -76,7 +76,8 @@ const MB = 1024 * 1024
 const DECK_TOPICS: ChangeTopic[] = ['decks', 'players', 'catalogue']
 /**
  * A builder save (`saved`, naming players) drops what those players read of their own decks;
- * nobody else's answers show a working deck (others see its published snapshots).
+ * nobody else's answers show a working deck (others see its published snapshots), and answers
+ * kept for everyone have no reader (never a player's id).
  */
 const OWN_SAVES = {
   saved: (players: ReadonlySet<number>) => (key: string) => players.has(Number(readerOf(key))),
@@ -95,12 +96,6 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
     maxBytes: 16 * MB,
     query: listQuery,
   })
-  // A deck's details are kept with the version they show, which goes out as their `ETag`.
-  const publicDetails = keptAnswers(deps, {
-    topics: DECK_TOPICS,
-    maxBytes: 4 * MB,
-    query: detailsQuery,
-  })
   // What one player reads of their own decks, kept per player; a builder save changes only it.
   const ownReads = keptAnswers(deps, {
     topics: DECK_TOPICS,
@@ -108,10 +103,12 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
     maxBytes: 8 * MB,
     query: mineQuery,
   })
-  const ownDetails = keptAnswers(deps, {
+  // A deck's details are kept with the version they show, which goes out as their `ETag`: once
+  // for everyone, and per player for what their own saved deck shows them.
+  const details = keptAnswers(deps, {
     topics: DECK_TOPICS,
     naming: OWN_SAVES,
-    maxBytes: 4 * MB,
+    maxBytes: 8 * MB,
     query: detailsQuery,
   })
 
@@ -202,12 +199,12 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       // theirs alone: kept per player.
       if (!user || !showSaved) {
         try {
-          return await publicDetails.send(request, reply, { marker }, () => read(null))
+          return await details.send(request, reply, { marker }, () => read(null))
         } catch (error) {
           if (!user || !(error instanceof Refusal)) throw error
         }
       }
-      return ownDetails.send(request, reply, { reader: user.id, marker }, () => read(user))
+      return details.send(request, reply, { reader: user.id, marker }, () => read(user))
     },
   )
 

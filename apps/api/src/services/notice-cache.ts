@@ -24,8 +24,9 @@ const ENTRY_OVERHEAD = 200
 /**
  * Answers computed from the database, kept until the data they came from changes: any notice
  * of one of `topics` (from this process or another, change-notices.ts) forgets them all, at
- * once; a notice of a `naming` topic forgets those that depend on what it names. A computation begun before a notice is answered but not kept. While notices may be
- * missed (the listening connection lost), nothing is kept or answered from memory.
+ * once; a notice of a `naming` topic forgets those that depend on what it names. A computation
+ * begun before a notice is answered but not kept. While notices may be missed (the listening
+ * connection lost), nothing is kept or answered from memory.
  */
 export class NoticeCache<V> {
   readonly #kept: LRUCache<string, { value: V }>
@@ -60,11 +61,6 @@ export class NoticeCache<V> {
     this.#generation += 1
     this.#pending.clear()
     for (const key of [...this.#kept.keys()]) if (matches(key)) this.#kept.delete(key)
-  }
-
-  /** The kept answer, if any (nothing while notices may be missed). */
-  peek(key: string | null): V | undefined {
-    return key !== null && this.#notices.live() ? this.#kept.get(key)?.value : undefined
   }
 
   /**
