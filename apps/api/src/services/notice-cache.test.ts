@@ -4,7 +4,7 @@ import { NoticeCache } from './notice-cache.ts'
 
 /** Notices delivered by hand: `send` stands for a notice arriving from any process. */
 function fakeNotices() {
-  const handlers = new Map<ChangeTopic, (() => void)[]>()
+  const handlers = new Map<ChangeTopic, ((ids?: ReadonlySet<number>) => void)[]>()
   let live = true
   const notices: ChangeNotices = {
     on: (topic, handler) => handlers.set(topic, [...(handlers.get(topic) ?? []), handler]),
@@ -15,8 +15,8 @@ function fakeNotices() {
   }
   return {
     notices,
-    send: (topic: ChangeTopic) => {
-      for (const handler of handlers.get(topic) ?? []) handler()
+    send: (topic: ChangeTopic, ids?: number[]) => {
+      for (const handler of handlers.get(topic) ?? []) handler(ids && new Set(ids))
     },
     setLive: (value: boolean) => {
       live = value
@@ -70,6 +70,25 @@ describe('NoticeCache', () => {
     expect(await slow).toBe('before the change')
     expect(await after).toBe('after the change')
     expect(await cache.get('k', () => Promise.resolve('unused'))).toBe('after the change')
+  })
+
+  it('keeps a read begun before a notice naming something else, not one naming its key', async () => {
+    const { notices, send } = fakeNotices()
+    const cache = new NoticeCache<string>(notices, [], {
+      max: 10,
+      naming: { saved: (players) => (key) => players.has(Number(key)) },
+    })
+    const releases: ((value: string) => void)[] = []
+    const slow = (key: string) =>
+      cache.get(key, () => new Promise<string>((resolve) => releases.push(resolve)))
+    const one = slow('1')
+    const two = slow('2')
+    // Player 2's save lands while both are computed: player 1's answer is still right.
+    send('saved', [2])
+    for (const release of releases) release('before the save')
+    expect([await one, await two]).toEqual(['before the save', 'before the save'])
+    expect(await cache.get('1', () => Promise.resolve('computed again'))).toBe('before the save')
+    expect(await cache.get('2', () => Promise.resolve('computed again'))).toBe('computed again')
   })
 
   it('keeps nothing while notices may be missed', async () => {

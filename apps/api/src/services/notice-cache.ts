@@ -25,14 +25,16 @@ const ENTRY_OVERHEAD = 200
  * Answers computed from the database, kept until the data they came from changes: any notice
  * of one of `topics` (from this process or another, change-notices.ts) forgets them all, at
  * once; a notice of a `naming` topic forgets those that depend on what it names. A computation
- * begun before a notice is answered but not kept. While notices may be missed (the listening
- * connection lost), nothing is kept or answered from memory.
+ * begun before a notice that drops its key is answered but not kept; one of another key is
+ * kept (saves of one deck every few milliseconds must not keep every other answer from being
+ * kept). While notices may be missed (the listening connection lost), nothing is kept or
+ * answered from memory.
  */
 export class NoticeCache<V> {
   readonly #kept: LRUCache<string, { value: V }>
-  readonly #pending = new Map<string, Promise<V>>()
+  /** Computations under way, one per key; a stale one is answered but not kept. */
+  readonly #pending = new Map<string, { answer: Promise<V>; stale: boolean }>()
   readonly #notices: ChangeNotices
-  #generation = 0
 
   constructor(notices: ChangeNotices, topics: ChangeTopic[], options: NoticeCacheOptions<V>) {
     this.#notices = notices
@@ -56,10 +58,13 @@ export class NoticeCache<V> {
     }
   }
 
-  /** Drops the answers whose keys match, and keeps none computed before. */
+  /** Drops the answers whose keys match, and keeps none of theirs computed before. */
   #forget(matches: (key: string) => boolean): void {
-    this.#generation += 1
-    this.#pending.clear()
+    for (const [key, running] of this.#pending) {
+      if (!matches(key)) continue
+      running.stale = true
+      this.#pending.delete(key)
+    }
     for (const key of [...this.#kept.keys()]) if (matches(key)) this.#kept.delete(key)
   }
 
@@ -72,25 +77,23 @@ export class NoticeCache<V> {
     const kept = this.#kept.get(key)
     if (kept) return Promise.resolve(kept.value)
     const running = this.#pending.get(key)
-    if (running) return running
-    const generation = this.#generation
-    const pending = compute()
+    if (running) return running.answer
+    const entry = { answer: compute(), stale: false }
+    entry.answer = entry.answer
       .then((value) => {
-        if (generation === this.#generation && this.#notices.live()) {
-          this.#kept.set(key, { value })
-        }
+        if (!entry.stale && this.#notices.live()) this.#kept.set(key, { value })
         return value
       })
       .finally(() => {
-        if (this.#pending.get(key) === pending) this.#pending.delete(key)
+        if (this.#pending.get(key) === entry) this.#pending.delete(key)
       })
-    this.#pending.set(key, pending)
-    return pending
+    this.#pending.set(key, entry)
+    return entry.answer
   }
 
   clear(): void {
-    this.#generation += 1
-    this.#kept.clear()
+    for (const running of this.#pending.values()) running.stale = true
     this.#pending.clear()
+    this.#kept.clear()
   }
 }
