@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { brotliDecompressSync } from 'node:zlib'
 import { cardDetailsSchema } from '@spellboard/core/card-schemas'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -216,6 +217,22 @@ describe.skipIf(!existsSync(REAL_DATA_DIR))('single cards on the real data', () 
       expect(
         (await details('hammer-knight', '', bearer(other))).body.last_seen_entity_id,
       ).toBeNull()
+      // Compressed as a browser asks: the kept bytes for everyone, the marker for the subscriber.
+      const brotli = async (headers: Record<string, string>) => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/v2/cards/hammer-knight/details',
+          headers: { ...headers, 'accept-encoding': 'br' },
+        })
+        const encoded = response.headers['content-encoding'] === 'br'
+        const bytes = encoded ? brotliDecompressSync(response.rawPayload) : response.rawPayload
+        return JSON.parse(bytes.toString()).last_seen_entity_id
+      }
+      for (let round = 0; round < 2; round += 1) {
+        expect(await brotli({})).toBeNull()
+        expect(await brotli(bearer(player))).toBe(12345)
+        expect(await brotli(bearer(other))).toBeNull()
+      }
     })
 
     it('answers 404 for unknown cards and 401 for stale tokens', async () => {

@@ -78,6 +78,7 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
     topics: ['decks', 'catalogue'],
     maxBytes: 8 * MB,
     query: detailsQuery,
+    marker: 'always',
     naming: {
       usage: (cardIds) => {
         // Worked out once per notice, then tested against each kept answer's address.
@@ -194,8 +195,8 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
       const edition = editionOf(await getCatalogue(db), request.query.show_legacy)
       const card = edition.byStub.get(request.params.stub)
       if (!card) throw notFound(CARD_NOT_FOUND)
-      const marker = { reader: request.user?.id ?? null, field: 'always' } as const
-      return details.send(request, reply, { marker }, async () => ({
+      const seenBy = request.user?.id ?? null
+      return details.send(request, reply, { seenBy }, async () => ({
         body: await cardDetails(db, card, edition),
         thread: card.entityId,
       }))

@@ -110,6 +110,7 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
     naming: OWN_SAVES,
     maxBytes: 8 * MB,
     query: detailsQuery,
+    marker: 'when-subscribed',
   })
 
   app.get(
@@ -194,17 +195,17 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
           fullCards,
         })
       const user = request.user
-      const marker = { reader: user?.id ?? null, field: 'when-subscribed' } as const
+      const seenBy = user?.id ?? null
       // What everyone sees is kept once. A player's own saved deck and private snapshots are
       // theirs alone: kept per player.
       if (!user || !showSaved) {
         try {
-          return await details.send(request, reply, { marker }, () => read(null))
+          return await details.send(request, reply, { seenBy }, () => read(null))
         } catch (error) {
           if (!user || !(error instanceof Refusal)) throw error
         }
       }
-      return details.send(request, reply, { reader: user.id, marker }, () => read(user))
+      return details.send(request, reply, { reader: user.id, seenBy }, () => read(user))
     },
   )
 

@@ -44,6 +44,12 @@ export type KeptAnswersOptions = {
   maxBytes: number
   /** The route's querystring: an address naming any other key is answered, never kept. */
   query: z.ZodObject<z.ZodRawShape>
+  /**
+   * Adds the reader's `last_seen_entity_id` in the answer's comment thread: 'always' (null
+   * without a marker or reader; kept with null, so most readers get the kept bytes as they
+   * are), or 'when-subscribed' (left out unless the reader follows the thread).
+   */
+  marker?: 'always' | 'when-subscribed'
 }
 
 export type Reading = {
@@ -53,11 +59,8 @@ export type Reading = {
   reader?: number | null
   /** What else the answer depends on (the boxes a player owns). */
   variant?: string
-  /**
-   * Adds `last_seen_entity_id` for this reader: 'always' (null without a marker or reader), or
-   * 'when-subscribed' (left out unless the reader follows the thread).
-   */
-  marker?: { reader: number | null; field: 'always' | 'when-subscribed' }
+  /** Whose marker goes into the answer (the cache's `marker`): null for nobody logged in. */
+  seenBy?: number | null
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -102,17 +105,18 @@ export function keptAnswers(deps: Pick<AppDeps, 'db' | 'notices'>, options: Kept
   }
 
   const markers = markersOf(deps)
-  const markerFor = async (kept: Kept, marker: NonNullable<Reading['marker']>) => {
-    const { reader } = marker
+  const markerFor = async (kept: Kept, reader: number | null | undefined) => {
     const thread = kept.thread
     const seen =
-      reader === null || thread === null
+      reader == null || thread === null
         ? undefined
         : await markers.get(`${reader}:${thread}`, () =>
             subscriptionMarker(deps.db, reader, thread),
           )
-    if (seen === undefined && marker.field === 'when-subscribed') return kept.json
-    return withLastSeen(kept.json, seen ?? null)
+    if (options.marker === 'always') {
+      return seen == null ? kept.json : withLastSeen(kept.json.subarray(0, -NULL_END.length), seen)
+    }
+    return seen === undefined ? kept.json : withLastSeen(kept.json, seen)
   }
 
   return {
@@ -126,7 +130,8 @@ export function keptAnswers(deps: Pick<AppDeps, 'db' | 'notices'>, options: Kept
       const encoding = acceptedEncoding(request)
       const kept = await cache.get(await keyOf(request, reading), async () => {
         const { body, json, etag, thread } = await compute()
-        const bytes = Buffer.from(json ?? JSON.stringify(body))
+        const computed = Buffer.from(json ?? JSON.stringify(body))
+        const bytes = options.marker === 'always' ? withLastSeen(computed, null) : computed
         const encoded = encoding ? encodeOnce(bytes, encoding) : undefined
         return {
           json: bytes,
@@ -136,7 +141,7 @@ export function keptAnswers(deps: Pick<AppDeps, 'db' | 'notices'>, options: Kept
         }
       })
       if (kept.etag !== undefined) reply.header('etag', kept.etag)
-      const json = reading.marker ? await markerFor(kept, reading.marker) : kept.json
+      const json = options.marker ? await markerFor(kept, reading.seenBy) : kept.json
       if (json === kept.json && kept.encoded && kept.encoded.encoding === encoding) {
         return sendEncoded(reply.type(JSON_TYPE), encoding, kept.encoded.bytes)
       }
@@ -149,11 +154,19 @@ export function keptAnswers(deps: Pick<AppDeps, 'db' | 'notices'>, options: Kept
 export const sendJson = (reply: FastifyReply, json: string | Buffer) =>
   reply.type(JSON_TYPE).send(json)
 
-/** A JSON object with `last_seen_entity_id` added as its last key. */
+/** How an answer kept with a null marker ends: `…"last_seen_entity_id":null}`. */
+const NULL_END = 'null}'
+
+/**
+ * A JSON object with `last_seen_entity_id` added as its last key; or, given one that ends with
+ * the key and no value (`…"last_seen_entity_id":`), the value put there.
+ */
 function withLastSeen(json: Buffer, seen: number | null): Buffer {
+  if (json.at(-1) === COLON) return Buffer.concat([json, Buffer.from(`${seen}}`)])
   const empty = json.length <= 2
   return Buffer.concat([
     json.subarray(0, json.length - 1),
     Buffer.from(`${empty ? '' : ','}"last_seen_entity_id":${seen}}`),
   ])
 }
+const COLON = ':'.charCodeAt(0)
