@@ -1,11 +1,20 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 
 /** The longest address whose answer is kept; a longer one is answered, never kept. */
 export const MAX_KEPT_ADDRESS = 1024
 
-/** The query keys a route reads (its querystring schema's fields). */
-export const queryKeys = (schema: z.ZodObject<z.ZodRawShape>): ReadonlySet<string> =>
-  new Set(Object.keys(schema.shape))
+const known = new WeakMap<object, ReadonlySet<string>>()
+
+/** The query keys a route reads: its querystring schema's fields (none without one). */
+export function queryKeys(schema: unknown): ReadonlySet<string> {
+  if (!(schema instanceof z.ZodObject)) return new Set()
+  let keys = known.get(schema)
+  if (!keys) {
+    keys = new Set(Object.keys(schema.shape))
+    known.set(schema, keys)
+  }
+  return keys
+}
 
 /**
  * A request's address as the key of a kept answer, or null when the answer must not be kept:

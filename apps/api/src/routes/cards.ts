@@ -71,13 +71,12 @@ export function cardsRoutes(instance: FastifyInstance, deps: AppDeps) {
   const { db } = deps
   // Listing pages change only with the catalogue (their `next`/`previous` links are built on a
   // fixed base, so the address is the whole key).
-  const listings = keptAnswers(deps, { topics: ['catalogue'], maxBytes: 8 * MB, query: listQuery })
+  const listings = keptAnswers(deps, { topics: ['catalogue'], maxBytes: 8 * MB })
   // Usage counts and the preconstructed deck come from the decks. A builder save that adds or
   // removes cards (`usage`, naming them) drops just their details.
   const details = keptAnswers(deps, {
     topics: ['decks', 'catalogue'],
     maxBytes: 8 * MB,
-    query: detailsQuery,
     marker: 'always',
     naming: {
       usage: (cardIds) => {

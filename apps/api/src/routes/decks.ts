@@ -91,17 +91,12 @@ const OWN_SAVES = {
 export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>()
   const counts = createCountCache()
-  const publicListings = keptAnswers(deps, {
-    topics: DECK_TOPICS,
-    maxBytes: 16 * MB,
-    query: listQuery,
-  })
+  const publicListings = keptAnswers(deps, { topics: DECK_TOPICS, maxBytes: 16 * MB })
   // What one player reads of their own decks, kept per player; a builder save changes only it.
   const ownReads = keptAnswers(deps, {
     topics: DECK_TOPICS,
     naming: OWN_SAVES,
     maxBytes: 8 * MB,
-    query: mineQuery,
   })
   // A deck's details are kept with the version they show, which goes out as their `ETag`: once
   // for everyone, and per player for what their own saved deck shows them.
@@ -109,7 +104,6 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
     topics: DECK_TOPICS,
     naming: OWN_SAVES,
     maxBytes: 8 * MB,
-    query: detailsQuery,
     marker: 'when-subscribed',
   })
 

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { z } from 'zod'
 import type { AppDeps } from '../deps.ts'
 import { keptAddress, queryKeys } from '../lib/kept-address.ts'
 import { acceptedEncoding, type Encoding, encodeOnce, sendEncoded } from '../plugins/compression.ts'
@@ -42,8 +41,6 @@ export type KeptAnswersOptions = {
   /** Notices naming what changed drop the answers whose keys depend on it (notice-cache.ts). */
   naming?: NoticeCacheOptions<Kept>['naming']
   maxBytes: number
-  /** The route's querystring: an address naming any other key is answered, never kept. */
-  query: z.ZodObject<z.ZodRawShape>
   /**
    * Adds the reader's `last_seen_entity_id` in the answer's comment thread: 'always' (null
    * without a marker or reader; kept with null, so most readers get the kept bytes as they
@@ -94,11 +91,10 @@ export function keptAnswers(deps: Pick<AppDeps, 'db' | 'notices'>, options: Kept
       kept.json.length + (kept.encoded?.bytes.length ?? 0) + (kept.etag?.length ?? 0),
     naming: options.naming,
   })
-  const known = queryKeys(options.query)
-
   const keyOf = async (request: FastifyRequest, reading: Reading) => {
     if (reading.keep === false) return null
-    const address = keptAddress(request.url, known)
+    // An address naming a key the route's querystring does not read is answered, never kept.
+    const address = keptAddress(request.url, queryKeys(request.routeOptions.schema?.querystring))
     if (address === null) return null
     const catalogue = catalogueTag(await getCatalogue(deps.db))
     return `${catalogue}\u0000${reading.reader ?? ''}\u0000${address}\u0000${reading.variant ?? ''}`
