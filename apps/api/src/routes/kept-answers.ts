@@ -110,7 +110,7 @@ export function keptAnswers(deps: Pick<AppDeps, 'db' | 'notices'>, options: Kept
             subscriptionMarker(deps.db, reader, thread),
           )
     if (options.marker === 'always') {
-      return seen == null ? kept.json : withLastSeen(kept.json.subarray(0, -NULL_END.length), seen)
+      return seen == null ? kept.json : inPlaceOfNull(kept.json, seen)
     }
     return seen === undefined ? kept.json : withLastSeen(kept.json, seen)
   }
@@ -153,16 +153,15 @@ export const sendJson = (reply: FastifyReply, json: string | Buffer) =>
 /** How an answer kept with a null marker ends: `…"last_seen_entity_id":null}`. */
 const NULL_END = 'null}'
 
-/**
- * A JSON object with `last_seen_entity_id` added as its last key; or, given one that ends with
- * the key and no value (`…"last_seen_entity_id":`), the value put there.
- */
+/** A JSON object with `last_seen_entity_id` added as its last key. */
 function withLastSeen(json: Buffer, seen: number | null): Buffer {
-  if (json.at(-1) === COLON) return Buffer.concat([json, Buffer.from(`${seen}}`)])
   const empty = json.length <= 2
   return Buffer.concat([
     json.subarray(0, json.length - 1),
     Buffer.from(`${empty ? '' : ','}"last_seen_entity_id":${seen}}`),
   ])
 }
-const COLON = ':'.charCodeAt(0)
+
+/** An answer kept with a null marker, with `seen` in place of the null. */
+const inPlaceOfNull = (json: Buffer, seen: number) =>
+  Buffer.concat([json.subarray(0, json.length - NULL_END.length), Buffer.from(`${seen}}`)])
