@@ -7,6 +7,8 @@ declare module 'autocannon' {
     p90: number
     p99: number
     max: number
+    /** Every percentile it reports: p0_001 … p2_5 … p99_999. */
+    [percentile: `p${string}`]: number
   }
   export type Result = {
     requests: Histogram & { total: number }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Result } from 'autocannon'
-import { BENCH, type BenchSuite, toLoadResult } from './lib.ts'
+import { type BenchSuite, toLoadResult } from './lib.ts'
 import { prepareFixture } from './load-driver.ts'
 import { deckPayload } from './load-mix.ts'
 
@@ -42,12 +42,11 @@ export const autosaveSuite: BenchSuite = {
           PostgreSQL: { minBaselineRatio: 0.06, maxP99Ms: 40 },
         },
       },
-      load: async (baseUrl: string) => {
+      load: async (baseUrl: string, seconds: number) => {
         const script = path.resolve(import.meta.dirname, 'autosave-load.ts')
-        const seconds = String(BENCH.durationSeconds)
         const { stdout } = await run(
           process.execPath,
-          [script, baseUrl, writersFile, seconds, style],
+          [script, baseUrl, writersFile, String(seconds), style],
           { maxBuffer: 16 * 1024 * 1024 },
         )
         return toLoadResult(JSON.parse(stdout) as Result)

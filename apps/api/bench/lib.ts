@@ -47,9 +47,9 @@ export type Scenario = {
   targets?: Targets | { perDatabase: Partial<Record<DatabaseKind, Targets>> }
   /**
    * A load of its own instead of autocannon on `path` (the autosave); it is given the server's
-   * (or the yardstick's) base URL.
+   * (or the yardstick's) base URL and how many seconds to run.
    */
-  load?: (baseUrl: string) => Promise<LoadResult>
+  load?: (baseUrl: string, seconds: number) => Promise<LoadResult>
   /** What the yardstick answers, when not the answer to `path` (the autosave's save answer). */
   yardstick?: () => Promise<{ method: 'GET' | 'PUT'; body: Buffer }>
 }
@@ -79,6 +79,8 @@ export type LoadResult = {
   p99: number
   total: number
   failures: number
+  /** The latency at each percentile autocannon reports, as [percent, ms], in order. */
+  percentiles: [number, number][]
 }
 
 export type Measurement = LoadResult & {
@@ -92,7 +94,14 @@ export type Measurement = LoadResult & {
 
 export const BENCH = {
   connections: 16,
+  /** Measured seconds per scenario and server, in BENCH_ROUNDS slices. */
   durationSeconds: Number(process.env.BENCH_DURATION ?? 10),
+  /**
+   * A row is measured in rounds, each a slice of the yardstick and then of every server, so
+   * the machine's changing load falls on all of them alike rather than on whichever ran
+   * during a busy spell.
+   */
+  rounds: Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5)),
 }
 
 /** The real data set when it is there, else the demo set shipped with the app. */
@@ -200,26 +209,86 @@ async function autocannon(url: string, headers: Record<string, string>, limit: s
   return JSON.parse(stdout) as Result
 }
 
-/** A scenario's load on one server: a warm-up (caches, JIT), then the measured run. */
+/** A scenario's warm-up on one server (caches, JIT); a load of its own warms up by itself. */
+export async function warmUp(
+  baseUrl: string,
+  scenario: Pick<Scenario, 'path' | 'headers' | 'load'>,
+) {
+  if (!scenario.load)
+    await autocannon(`${baseUrl}${scenario.path}`, scenario.headers ?? {}, ['-a', '500'])
+}
+
+/** One slice of a scenario's load on one server, `seconds` long. */
 export async function measure(
   name: string,
   baseUrl: string,
   scenario: Pick<Scenario, 'path' | 'headers' | 'load'>,
+  seconds: number,
 ): Promise<Measurement> {
   const headers = scenario.headers ?? {}
   const url = `${baseUrl}${scenario.path}`
   const load =
     scenario.load ??
-    (async () =>
-      toLoadResult(await autocannon(url, headers, ['-d', String(BENCH.durationSeconds)])))
-  if (!scenario.load) await autocannon(url, headers, ['-a', '500'])
+    (async () => toLoadResult(await autocannon(url, headers, ['-d', String(seconds)])))
   const cpuBefore = process.cpuUsage()
-  const result = await load(baseUrl)
+  const result = await load(baseUrl, seconds)
   const cpu = process.cpuUsage(cpuBefore)
   return {
     name,
     ...result,
     cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.total),
+  }
+}
+
+/**
+ * The share of `result`'s requests answered within `ms`, read off its percentiles (linear in
+ * between, as if evenly spread).
+ */
+function shareWithin(result: LoadResult, ms: number): number {
+  let below: [number, number] = [0, 0]
+  for (const point of result.percentiles) {
+    const [percent, at] = point
+    if (ms < at) {
+      const [lastPercent, lastAt] = below
+      const part = at === lastAt ? 0 : (ms - lastAt) / (at - lastAt)
+      return (lastPercent + part * (percent - lastPercent)) / 100
+    }
+    below = point
+  }
+  return 1
+}
+
+/** The latency `percent` of the requests of every slice together were answered within. */
+function percentileOf(slices: LoadResult[], percent: number): number {
+  const total = slices.reduce((sum, slice) => sum + slice.total, 0)
+  const candidates = [...new Set(slices.flatMap((slice) => slice.percentiles.map(([, ms]) => ms)))]
+  candidates.sort((a, b) => a - b)
+  for (const ms of candidates) {
+    const within = slices.reduce((sum, slice) => sum + shareWithin(slice, ms) * slice.total, 0)
+    if (within >= (percent / 100) * total) return ms
+  }
+  return candidates.at(-1) ?? 0
+}
+
+/**
+ * Slices of equal length on one server as one measurement: req/s and CPU per request over all
+ * of them, and latencies as if they had been one run (from each slice's percentiles).
+ */
+export function combine(slices: Measurement[]): Measurement {
+  const [first] = slices
+  if (!first) throw new Error('no slices')
+  const total = slices.reduce((sum, slice) => sum + slice.total, 0)
+  const cpu = slices.reduce((sum, slice) => sum + slice.cpuMicrosPerRequest * slice.total, 0)
+  return {
+    name: first.name,
+    requestsPerSecond:
+      slices.reduce((sum, slice) => sum + slice.requestsPerSecond, 0) / slices.length,
+    p50: percentileOf(slices, 50),
+    p99: percentileOf(slices, 99),
+    total,
+    failures: slices.reduce((sum, slice) => sum + slice.failures, 0),
+    cpuMicrosPerRequest: cpu / Math.max(1, total),
+    percentiles: first.percentiles.map(([percent]) => [percent, percentileOf(slices, percent)]),
   }
 }
 
@@ -230,5 +299,9 @@ export function toLoadResult(result: Result): LoadResult {
     p99: result.latency.p99,
     total: result.requests.total,
     failures: result.errors + result.timeouts + result.non2xx,
+    percentiles: Object.entries(result.latency)
+      .filter(([key]) => /^p\d/.test(key))
+      .map(([key, ms]): [number, number] => [Number(key.slice(1).replace('_', '.')), ms])
+      .sort((a, b) => a[0] - b[0]),
   }
 }

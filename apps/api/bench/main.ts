@@ -6,10 +6,13 @@ import {
   BENCH,
   type BenchServer,
   type BenchSuite,
+  combine,
+  type Measurement,
   measure,
   type Scenario,
   startAppServer,
   startYardstick,
+  warmUp,
 } from './lib.ts'
 import { readsSuite } from './reads.ts'
 import { printTable, type Row } from './report.ts'
@@ -54,7 +57,7 @@ async function main() {
   }
   const pgServer = process.env.BENCH_PG_URL || process.env.DATABASE_URL || null
   log(
-    `autocannon: ${BENCH.connections} connections, ${BENCH.durationSeconds} s per scenario (BENCH_DURATION), load from its own process`,
+    `autocannon: ${BENCH.connections} connections, ${BENCH.durationSeconds} s per scenario (BENCH_DURATION) in ${BENCH.rounds} rounds of yardstick and servers in turn (BENCH_ROUNDS), load from its own process`,
   )
   if (!pgServer) log('BENCH_PG_URL and DATABASE_URL unset: PGlite only')
   const servers: BenchServer[] = [await startAppServer(log, null, folders)]
@@ -71,17 +74,32 @@ async function main() {
       const first = servers[0] as BenchServer
       const answer = await yardstickBody(first, scenario)
       const yardstickServer = await startYardstick(answer.method, answer.body)
-      const yardstick = await measure('yardstick', yardstickServer.baseUrl, scenario).finally(() =>
-        yardstickServer.close(),
-      )
-      const byDatabase = []
-      for (const [at, server] of servers.entries()) {
-        const own = lists[at]?.[index] ?? scenario
-        byDatabase.push({
-          kind: server.kind,
-          measurement: await measure(own.name, server.baseUrl, own),
-        })
+      // The yardstick and every server in turn, round after round (BENCH.rounds).
+      const targets = [
+        { name: 'yardstick', baseUrl: yardstickServer.baseUrl, own: scenario },
+        ...servers.map((server, at) => ({
+          name: server.kind,
+          baseUrl: server.baseUrl,
+          own: lists[at]?.[index] ?? scenario,
+        })),
+      ]
+      const slices = targets.map((): Measurement[] => [])
+      try {
+        for (const target of targets) await warmUp(target.baseUrl, target.own)
+        const seconds = BENCH.durationSeconds / BENCH.rounds
+        for (let round = 0; round < BENCH.rounds; round += 1) {
+          for (const [at, target] of targets.entries()) {
+            slices[at]?.push(await measure(target.own.name, target.baseUrl, target.own, seconds))
+          }
+        }
+      } finally {
+        await yardstickServer.close()
       }
+      const [yardstick, ...measured] = slices.map(combine) as [Measurement, ...Measurement[]]
+      const byDatabase = servers.map((server, at) => ({
+        kind: server.kind,
+        measurement: measured[at] as Measurement,
+      }))
       rows.push({ scenario, yardstick, byDatabase })
       const figures = byDatabase.map(
         ({ kind, measurement: m }) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Measurement } from './lib.ts'
+import { combine, type Measurement } from './lib.ts'
 import { misses, printTable, type Row } from './report.ts'
 
 const measured = (requestsPerSecond: number): Measurement => ({
@@ -10,6 +10,10 @@ const measured = (requestsPerSecond: number): Measurement => ({
   total: requestsPerSecond * 10,
   failures: 0,
   cpuMicrosPerRequest: 100,
+  percentiles: [
+    [50, 1],
+    [99, 2],
+  ],
 })
 
 describe('the share a row keeps of the row above', () => {
@@ -80,5 +84,35 @@ describe('targets per database', () => {
     expect(row).toContain('PGlite ≥0× p99≤150; PostgreSQL ≥0.06× p99≤∞')
     expect(row).toContain('PGlite MISSED p99>150')
     expect(row).not.toContain('PostgreSQL MISSED')
+  })
+})
+
+describe('slices of one server taken together', () => {
+  it('counts req/s and CPU over every slice', () => {
+    const busy = { ...measured(500), cpuMicrosPerRequest: 160, failures: 1 }
+    const quiet = { ...measured(1500), cpuMicrosPerRequest: 80 }
+    const together = combine([busy, quiet])
+    expect(together.requestsPerSecond).toBe(1000)
+    expect(together.total).toBe(20_000)
+    expect(together.cpuMicrosPerRequest).toBe(100)
+    expect(together.failures).toBe(1)
+  })
+
+  it('reads the latencies of all the requests together off each slice’s percentiles', () => {
+    const slice = (ms: [number, number, number]): Measurement => ({
+      ...measured(100),
+      total: 1000,
+      percentiles: [
+        [50, ms[0]],
+        [99, ms[1]],
+        [99.9, ms[2]],
+      ],
+    })
+    // Half the requests within 1 ms and 99 % within 2; the other half 10 and 30 ms.
+    const together = combine([slice([1, 2, 3]), slice([10, 30, 40])])
+    expect(together.p50).toBe(2)
+    expect(together.p99).toBe(30)
+    // Not the worst slice's p99, nor the quiet slice's.
+    expect(combine([slice([1, 2, 3]), slice([1, 2, 3])]).p99).toBe(2)
   })
 })

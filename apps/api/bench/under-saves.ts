@@ -19,9 +19,8 @@ const UNDER_SAVES = { minBaselineRatio: 0.25, minShareOfRowAbove: 0.8 }
 const run = promisify(execFile)
 const SPREAD = path.join(import.meta.dirname, 'spread-load.ts')
 
-async function spread(baseUrl: string, paths: string[]): Promise<LoadResult> {
-  const seconds = String(BENCH.durationSeconds)
-  const args = [SPREAD, baseUrl, String(BENCH.connections), seconds, JSON.stringify(paths)]
+async function spread(baseUrl: string, seconds: number, paths: string[]): Promise<LoadResult> {
+  const args = [SPREAD, baseUrl, String(BENCH.connections), String(seconds), JSON.stringify(paths)]
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 })
   return toLoadResult(JSON.parse(stdout) as Result)
 }
@@ -83,17 +82,21 @@ export const underSavesSuite: BenchSuite = {
       is_red_rains: saved.is_red_rains,
     }
     const rows = (name: string, paths: string[]): Scenario[] => [
-      { name: `${name}, quiet`, path: paths[0] ?? '/', load: (base) => spread(base, paths) },
+      {
+        name: `${name}, quiet`,
+        path: paths[0] ?? '/',
+        load: (base, seconds) => spread(base, seconds, paths),
+      },
       {
         name: `  … under ${SAVES_PER_SECOND} saves/s of one private deck`,
         path: paths[0] ?? '/',
         targets: UNDER_SAVES,
-        load: async (base) => {
+        load: async (base, seconds) => {
           // Saves go to the server measured, not while its yardstick is.
           const measured = base === context.baseUrl
           const stop = measured ? saving(base, fixture.token, body) : async () => 0
           try {
-            return await spread(base, paths)
+            return await spread(base, seconds, paths)
           } finally {
             await stop()
           }
