@@ -15,6 +15,7 @@ async function main() {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     template: EMBEDDED_TEMPLATE_DIR,
+    relayOwnChanges: true,
     onPoolError: (error) => console.error(`database connection lost: ${error.message}`),
   })
   await migrate(database)

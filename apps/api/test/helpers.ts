@@ -34,6 +34,8 @@ export type TestDatabase = {
   drop: () => Promise<void>
   /** Another connection to the same data, as a second API process has (PostgreSQL only). */
   connectAgain?: () => Promise<Database>
+  /** The database's address (PostgreSQL only), for a command run against it. */
+  url?: string
 }
 
 /**
@@ -59,11 +61,24 @@ export async function createTestDatabase(
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize })
+  // The API's connections: their changes are relayed by the app built on them.
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: '',
+    poolSize,
+    relayOwnChanges: true,
+  })
   await migrate(database)
   return {
     database,
-    connectAgain: () => openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 5 }),
+    url: url.toString(),
+    connectAgain: () =>
+      openDatabase({
+        databaseUrl: url.toString(),
+        dataDir: '',
+        poolSize: 5,
+        relayOwnChanges: true,
+      }),
     drop: async () => {
       await database.close()
       const cleanup = new pg.Client({ connectionString: serverUrl })

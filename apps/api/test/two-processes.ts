@@ -17,7 +17,12 @@ export async function startTwoProcesses(
   const connectionString = (shared.database.pool?.options as { connectionString?: string })
     ?.connectionString
   const own = connectionString
-    ? await openDatabase({ databaseUrl: connectionString, dataDir: '', poolSize: 2 })
+    ? await openDatabase({
+        databaseUrl: connectionString,
+        dataDir: '',
+        poolSize: 2,
+        relayOwnChanges: true,
+      })
     : undefined
   const second = await buildTestApp({
     database: own ? { database: own, drop: () => own.close() } : shared,

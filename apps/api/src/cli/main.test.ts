@@ -225,6 +225,49 @@ describe('operator CLI', () => {
   )
 })
 
+// On the embedded database a command cannot run beside the server (the case above).
+describe.skipIf(!process.env.DATABASE_URL)('a command beside a running server (PostgreSQL)', () => {
+  let target: Awaited<ReturnType<typeof createTarget>>
+  const logIn = ['--badge', '1demo', '--email', 'demo@example.org', '--password', 'a long password']
+
+  beforeAll(async () => {
+    target = await createTarget()
+    expect((await runIn(target, ['import', 'demo-data'])).code).toBe(0)
+    expect((await runIn(target, ['set-login', ...logIn])).code).toBe(0)
+  }, 60_000)
+  afterAll(async () => {
+    await target?.remove()
+  })
+
+  it('reaches what the server keeps in memory at once', async () => {
+    const server = await startApi({ env: { DATABASE_URL: target.env.DATABASE_URL } })
+    try {
+      const form = new URLSearchParams({
+        username: 'demo@example.org',
+        password: 'a long password',
+      })
+      const token = await fetch(`${server.baseUrl}/v2/token`, { method: 'POST', body: form })
+      const { access_token } = (await token.json()) as { access_token: string }
+      // Only an admin gets as far as the body's check (422); anyone else is refused first.
+      const addCard = async () => {
+        const response = await fetch(`${server.baseUrl}/v2/cards`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+          body: '{}',
+        })
+        return response.status
+      }
+      // Twice: the second answer comes from the session the server keeps.
+      expect(await addCard()).toBe(403)
+      expect(await addCard()).toBe(403)
+      expect((await runIn(target, ['set-login', ...logIn, '--admin'])).code).toBe(0)
+      await expect.poll(addCard, { timeout: 2000, interval: 20 }).toBe(422)
+    } finally {
+      await server.stop()
+    }
+  }, 60_000)
+})
+
 describe.skipIf(!existsSync(CURRENT_DATA_DIR))('npm run import -- --from <URL>', () => {
   let target: Awaited<ReturnType<typeof createTarget>>
   let source: Awaited<ReturnType<typeof startSourceSite>>

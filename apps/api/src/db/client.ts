@@ -34,10 +34,11 @@ export type Database = {
    */
   listen: (channel: string, handlers: NoticeHandlers) => Promise<() => Promise<void>>
   /**
-   * PostgreSQL only: calls `handler` with the changes each of this process's own transactions
-   * made, as the change triggers told its connection (migration 0009), once the transaction has
-   * ended and before the statement that ended it resolves. They are not announced to other
-   * processes: whoever registers the handler does that (services/change-notices.ts).
+   * PostgreSQL, opened with `relayOwnChanges`: calls `handler` with the changes each of this
+   * process's own transactions made, as the change triggers told its connection (migration
+   * 0009), once the transaction has ended and before the statement that ended it resolves. They
+   * are not announced to other processes: whoever registers the handler does that
+   * (services/change-notices.ts).
    */
   onOwnChanges?: (handler: (payloads: string[]) => void) => void
 }
@@ -96,6 +97,13 @@ export type OpenOptions = {
    * migrated one `npm run build` makes: EMBEDDED_TEMPLATE_DIR); initdb makes it otherwise.
    */
   template?: string
+  /**
+   * PostgreSQL: this process relays its own writes' changes to the others (the API does, in
+   * batches: services/change-notices.ts), so its connections are told of them (`onOwnChanges`)
+   * instead of announcing each with NOTIFY. Off by default: any other writer (a command, an
+   * import, a script) announces, and every running process hears it.
+   */
+  relayOwnChanges?: boolean
   onPoolError?: (error: Error) => void
 }
 
@@ -108,7 +116,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       idleTimeoutMillis: 30_000,
       // No parallel workers: a page of a listing needs about a millisecond of work, and
       // launching workers on a busy machine cost it 60 ms and more (docs/decisions/003).
-      options: `-c TimeZone=UTC -c max_parallel_workers_per_gather=0 ${TOLD_CHANGES}`,
+      options: `-c TimeZone=UTC -c max_parallel_workers_per_gather=0${options.relayOwnChanges ? ` ${TOLD_CHANGES}` : ''}`,
     })
     const ownChangeHandlers: ((payloads: string[]) => void)[] = []
     const handOver = (payloads: string[]) => {
@@ -122,7 +130,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // statement fails instead (answered 503), and the pool drops the dead connection.
     pool.on('connect', (client) => {
       client.on('error', (error) => options.onPoolError?.(error))
-      collectChanges(client, handOver)
+      if (options.relayOwnChanges) collectChanges(client, handOver)
     })
     const url = new URL(options.databaseUrl)
     const databaseUrl = options.databaseUrl
@@ -133,7 +141,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => pool.end(),
       pool,
       listen: (channel, handlers) => listenPostgres(databaseUrl, channel, handlers),
-      onOwnChanges: (handler) => ownChangeHandlers.push(handler),
+      ...(options.relayOwnChanges && {
+        onOwnChanges: (handler: (payloads: string[]) => void) => ownChangeHandlers.push(handler),
+      }),
     }
   }
   // Loaded only when used, so a PostgreSQL deployment does not carry the embedded database.
