@@ -11,12 +11,8 @@ import { type Database, openDatabase } from '../src/db/client.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { importFolder } from '../src/import/import-folder.ts'
 import { EMBEDDED_TEMPLATE_DIR } from '../src/paths.ts'
-import {
-  createTestDatabase,
-  REAL_DATA_DIR,
-  type TestDatabase,
-  testConfig,
-} from '../test/helpers.ts'
+import { REAL_DATA_DIR, type TestDatabase, testConfig } from '../test/helpers.ts'
+import { cpuSeconds, startApi, throwAwayDatabase } from './api-process.ts'
 
 /**
  * Shared harness of `npm run bench`: a server on a throw-away database (PGlite in a temporary
@@ -86,7 +82,7 @@ export type LoadResult = {
 export type Measurement = LoadResult & {
   name: string
   /**
-   * CPU this process (servers and PGlite; the load runs elsewhere) spent per answered request.
+   * CPU the serving process (the load runs elsewhere) spent per answered request.
    * Unlike req/s and latency it hardly moves when other work shares the machine.
    */
   cpuMicrosPerRequest: number
@@ -112,8 +108,15 @@ export function benchDataFolder(): string {
 }
 
 export type BenchServer = BenchContext & {
-  app: FastifyInstance
+  /** CPU time, in microseconds, of the process serving it so far. */
+  cpuMicros: () => number
   close: () => Promise<void>
+}
+
+/** This process's CPU time (the yardstick's and the PGlite server's), in microseconds. */
+export function ownCpuMicros(): number {
+  const { user, system } = process.cpuUsage()
+  return user + system
 }
 
 /**
@@ -139,20 +142,23 @@ async function listen(app: FastifyInstance): Promise<string> {
 }
 
 /**
- * The real app with data imported, listening on a free local port: on PGlite in a temporary
- * folder (`serverUrl` null), or on a throw-away database created on the PostgreSQL server it
- * names; the given folders are imported in order (e.g. the 2021 set, then the current pool), or
- * `benchDataFolder()`.
+ * The real app with data imported, listening on a free local port. On PGlite, in a temporary
+ * folder (`serverUrl` null), it runs in this process: the embedded database serves one process,
+ * and the suites write their data through it. On PostgreSQL it runs as `npm start` runs it, a
+ * process of its own (with its runtime flags) on a throw-away database created on the server
+ * `serverUrl` names, which the suites write to through their own connections (announced with
+ * NOTIFY, as a command's are). The given folders are imported in order (e.g. the 2021 set, then
+ * the current pool), or `benchDataFolder()`.
  */
 export async function startAppServer(
   log: (line: string) => void,
   serverUrl: string | null,
   folders: readonly string[] = [benchDataFolder()],
 ): Promise<BenchServer> {
-  // The pool production opens (DATABASE_POOL_SIZE's default), not the tests' smaller one.
   const config = testConfig()
-  const owned: TestDatabase = serverUrl
-    ? await createTestDatabase(serverUrl, config.databasePoolSize)
+  const target = serverUrl ? await throwAwayDatabase(serverUrl) : null
+  const owned: TestDatabase = target
+    ? await ownConnections(target)
     : await diskPglite(config.dataDir)
   for (const folder of folders) {
     const summary = await importFolder(owned.database, folder)
@@ -160,17 +166,49 @@ export async function startAppServer(
       `data: ${folder} (${summary.cards} cards, ${summary.decks} decks) on ${owned.database.describe}`,
     )
   }
+  const context = { database: owned.database, secretKey: config.secretKey }
+  if (target) {
+    // The pool production opens (DATABASE_POOL_SIZE's default).
+    const api = await startApi({
+      env: {
+        DATABASE_URL: target.url,
+        SECRET_KEY: config.secretKey,
+        PUBLIC_URL: config.publicUrl,
+      },
+    })
+    return {
+      ...context,
+      kind: 'PostgreSQL',
+      baseUrl: api.baseUrl,
+      cpuMicros: () => cpuSeconds(api.pid) * 1e6,
+      close: async () => {
+        await api.stop()
+        await owned.drop()
+      },
+    }
+  }
   const app = await buildApp({ config, database: owned.database, serveWeb: false, logger: false })
-  const baseUrl = await listen(app)
   return {
-    kind: serverUrl ? 'PostgreSQL' : 'PGlite',
-    app,
-    baseUrl,
-    database: owned.database,
-    secretKey: config.secretKey,
+    ...context,
+    kind: 'PGlite',
+    baseUrl: await listen(app),
+    cpuMicros: ownCpuMicros,
     close: async () => {
       await app.close()
       await owned.drop()
+    },
+  }
+}
+
+/** Connections of the bench's own to a throw-away database, migrated; dropped with it. */
+async function ownConnections(target: { url: string; drop: () => Promise<void> }) {
+  const database = await openDatabase({ databaseUrl: target.url, dataDir: '', poolSize: 4 })
+  await migrate(database)
+  return {
+    database,
+    drop: async () => {
+      await database.close()
+      await target.drop()
     },
   }
 }
@@ -221,23 +259,20 @@ export async function warmUp(
 /** One slice of a scenario's load on one server, `seconds` long. */
 export async function measure(
   name: string,
-  baseUrl: string,
+  target: { baseUrl: string; cpuMicros: () => number },
   scenario: Pick<Scenario, 'path' | 'headers' | 'load'>,
   seconds: number,
 ): Promise<Measurement> {
+  const { baseUrl } = target
   const headers = scenario.headers ?? {}
   const url = `${baseUrl}${scenario.path}`
   const load =
     scenario.load ??
     (async () => toLoadResult(await autocannon(url, headers, ['-d', String(seconds)])))
-  const cpuBefore = process.cpuUsage()
+  const cpuBefore = target.cpuMicros()
   const result = await load(baseUrl, seconds)
-  const cpu = process.cpuUsage(cpuBefore)
-  return {
-    name,
-    ...result,
-    cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.total),
-  }
+  const cpu = target.cpuMicros() - cpuBefore
+  return { name, ...result, cpuMicrosPerRequest: cpu / Math.max(1, result.total) }
 }
 
 /**

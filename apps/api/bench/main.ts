@@ -9,6 +9,7 @@ import {
   combine,
   type Measurement,
   measure,
+  ownCpuMicros,
   type Scenario,
   startAppServer,
   startYardstick,
@@ -76,12 +77,8 @@ async function main() {
       const yardstickServer = await startYardstick(answer.method, answer.body)
       // The yardstick and every server in turn, round after round (BENCH.rounds).
       const targets = [
-        { name: 'yardstick', baseUrl: yardstickServer.baseUrl, own: scenario },
-        ...servers.map((server, at) => ({
-          name: server.kind,
-          baseUrl: server.baseUrl,
-          own: lists[at]?.[index] ?? scenario,
-        })),
+        { baseUrl: yardstickServer.baseUrl, cpuMicros: ownCpuMicros, own: scenario },
+        ...servers.map((server, at) => ({ ...server, own: lists[at]?.[index] ?? scenario })),
       ]
       const slices = targets.map((): Measurement[] => [])
       try {
@@ -89,7 +86,7 @@ async function main() {
         const seconds = BENCH.durationSeconds / BENCH.rounds
         for (let round = 0; round < BENCH.rounds; round += 1) {
           for (const [at, target] of targets.entries()) {
-            slices[at]?.push(await measure(target.own.name, target.baseUrl, target.own, seconds))
+            slices[at]?.push(await measure(target.own.name, target, target.own, seconds))
           }
         }
       } finally {
@@ -116,7 +113,7 @@ async function main() {
       log,
     )
     log(
-      '×yard: req/s ÷ the yardstick’s (same bytes from a bare Fastify); cpu×: the same ratio in CPU per answer (servers and PGlite run in this process), steadier on a busy machine.',
+      '×yard: req/s ÷ the yardstick’s (same bytes from a bare Fastify); cpu×: the same ratio in CPU per answer of the serving process (PGlite’s is the bench’s own, PostgreSQL’s a process of its own), steadier on a busy machine.',
     )
     if (!met) process.exitCode = 1
   } finally {
