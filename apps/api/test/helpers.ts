@@ -34,8 +34,6 @@ export type TestDatabase = {
   drop: () => Promise<void>
   /** Another connection to the same data, as a second API process has (PostgreSQL only). */
   connectAgain?: () => Promise<Database>
-  /** The database's address (PostgreSQL only), for a command run against it. */
-  url?: string
 }
 
 /**
@@ -71,7 +69,6 @@ export async function createTestDatabase(
   await migrate(database)
   return {
     database,
-    url: url.toString(),
     connectAgain: () =>
       openDatabase({
         databaseUrl: url.toString(),
