@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
-import { type Database, LISTENER_NAME, RETRY_MS } from '../db/client.ts'
+import type { Database } from '../db/client.ts'
+import { LISTENER_NAME, RETRY_MS } from '../db/notices.ts'
 
 /**
  * Changes that every API process must see at once, not after its caches' lifetime, are
