@@ -20,6 +20,7 @@ import { cardImagesRoutes } from './routes/card-images.ts'
 import { cardsRoutes } from './routes/cards.ts'
 import { commentsRoutes } from './routes/comments.ts'
 import { deckExportsRoutes } from './routes/deck-exports.ts'
+import { deckSnapshotsRoutes } from './routes/deck-snapshots.ts'
 import { decksRoutes } from './routes/decks.ts'
 import { healthRoutes } from './routes/health.ts'
 import { playersRoutes } from './routes/players.ts'
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       cardsRoutes(v2, deps)
       releasesRoutes(v2, deps)
       decksRoutes(v2, deps)
+      deckSnapshotsRoutes(v2, deps)
       deckExportsRoutes(v2, deps)
       commentsRoutes(v2, deps)
       subscriptionsRoutes(v2, deps)

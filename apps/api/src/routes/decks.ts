@@ -5,9 +5,6 @@ import {
   deckOutSchema,
   deckSaveOutSchema,
   deckSaveSchema,
-  snapshotCreatedSchema,
-  snapshotCreateSchema,
-  snapshotEditSchema,
 } from '@spellboard/core/decks'
 import { LIMITS } from '@spellboard/core/limits'
 import { pageSchema } from '@spellboard/core/pagination'
@@ -39,7 +36,6 @@ import { deckDetails } from '../services/decks/details.ts'
 import { listMyDecks, listPublicDecks } from '../services/decks/listing.ts'
 import { saveDeck } from '../services/decks/save.ts'
 import { sharedDeck } from '../services/decks/shared.ts'
-import { createSnapshot, editSnapshot, listSnapshots } from '../services/decks/snapshots.ts'
 import { parseIfMatch } from '../services/decks/version.ts'
 import { keptAnswers, readerOf } from './kept-answers.ts'
 
@@ -60,11 +56,6 @@ const mineQuery = z.object({
 const listQuery = mineQuery.extend({ player: qStringList(), show_preconstructed: qBool() })
 const deckParams = z.object({ deck_id: pathInt })
 const detailsQuery = z.object({ show_saved: qBool(), full_cards: qBool() })
-const snapshotsQuery = z.object({
-  show_public_only: qBool(),
-  order: qEnum(SORT_ORDERS, 'desc'),
-  ...pagingQuery(LIMITS.deckPageSize),
-})
 const cloneQuery = z.object({ direct_share_uuid: qUuid4(), red_rains: qBool() })
 const deckPage = pageSchema(deckOutSchema)
 const MB = 1024 * 1024
@@ -218,80 +209,6 @@ export function decksRoutes(instance: FastifyInstance, deps: AppDeps) {
       const ifMatch = parseIfMatch(request.headers['if-match'])
       const saved = await saveDeck(deps.db, requireUser(request), request.body, deps.now(), ifMatch)
       return reply.header('etag', saved.etag).send(saved.body)
-    },
-  )
-
-  app.post(
-    '/decks/:deck_id/snapshot',
-    {
-      schema: {
-        tags: ['decks'],
-        security: [{ bearer: [] }],
-        params: deckParams,
-        // Every key has a default, so the body itself may be left out.
-        body: snapshotCreateSchema.nullish(),
-        response: { 201: snapshotCreatedSchema },
-      },
-      preValidation: deps.auth.user,
-    },
-    async (request, reply) => {
-      const body = request.body ?? snapshotCreateSchema.parse({})
-      const snapshotId = await createSnapshot(
-        deps.db,
-        requireUser(request),
-        request.params.deck_id,
-        body,
-        deps.now(),
-      )
-      return reply
-        .code(201)
-        .send({ detail: 'Snapshot successfully created!', snapshot_id: snapshotId })
-    },
-  )
-
-  app.patch(
-    '/decks/snapshots/:snapshot_id',
-    {
-      schema: {
-        tags: ['decks'],
-        security: [{ bearer: [] }],
-        params: z.object({ snapshot_id: pathInt }),
-        body: snapshotEditSchema,
-        response: { 200: deckSaveOutSchema },
-      },
-      preValidation: deps.auth.user,
-    },
-    (request) =>
-      editSnapshot(
-        deps.db,
-        requireUser(request),
-        request.params.snapshot_id,
-        request.body,
-        deps.now(),
-      ),
-  )
-
-  app.get(
-    '/decks/:deck_id/snapshots',
-    {
-      schema: {
-        tags: ['decks'],
-        params: deckParams,
-        querystring: snapshotsQuery,
-        response: { 200: deckPage },
-      },
-      preValidation: deps.auth.optional,
-    },
-    async (request) => {
-      const { show_public_only, order, limit, offset } = request.query
-      const catalogue = await getCatalogue(deps.db)
-      const page = await listSnapshots(deps.db, catalogue, request.user, request.params.deck_id, {
-        showPublicOnly: show_public_only,
-        order,
-        limit,
-        offset,
-      })
-      return paginate(request, deps.config.linkBaseUrl, { ...page, limit, offset })
     },
   )
 
