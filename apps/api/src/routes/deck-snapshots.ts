@@ -1,13 +1,11 @@
 import { SORT_ORDERS } from '@spellboard/core/cards'
 import {
-  deckOutSchema,
   deckSaveOutSchema,
   snapshotCreatedSchema,
   snapshotCreateSchema,
   snapshotEditSchema,
 } from '@spellboard/core/decks'
 import { LIMITS } from '@spellboard/core/limits'
-import { pageSchema } from '@spellboard/core/pagination'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -17,9 +15,8 @@ import { pagingQuery, pathInt, qBool, qEnum } from '../lib/params.ts'
 import { requireUser } from '../plugins/auth.ts'
 import { getCatalogue } from '../services/cards/catalogue.ts'
 import { createSnapshot, editSnapshot, listSnapshots } from '../services/decks/snapshots.ts'
+import { deckPage, deckParams } from './decks.ts'
 
-const deckParams = z.object({ deck_id: pathInt })
-const deckPage = pageSchema(deckOutSchema)
 const snapshotsQuery = z.object({
   show_public_only: qBool(),
   order: qEnum(SORT_ORDERS, 'desc'),

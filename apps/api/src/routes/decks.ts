@@ -54,10 +54,11 @@ const mineQuery = z.object({
 })
 // "My decks" takes no player or preconstructed filter: those keys are ignored there.
 const listQuery = mineQuery.extend({ player: qStringList(), show_preconstructed: qBool() })
-const deckParams = z.object({ deck_id: pathInt })
+/** A deck's id in the path, and a page of decks: shared with the snapshot routes. */
+export const deckParams = z.object({ deck_id: pathInt })
+export const deckPage = pageSchema(deckOutSchema)
 const detailsQuery = z.object({ show_saved: qBool(), full_cards: qBool() })
 const cloneQuery = z.object({ direct_share_uuid: qUuid4(), red_rains: qBool() })
-const deckPage = pageSchema(deckOutSchema)
 const MB = 1024 * 1024
 /**
  * Deck answers are kept as ready bodies until decks, players or the catalogue change in any
