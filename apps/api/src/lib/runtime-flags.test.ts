@@ -46,6 +46,7 @@ describe('relaunchWithRuntimeFlags', () => {
       process.execPath,
       '--max-semi-space-size=8',
       '--heap-growing-percent=25',
+      '--no-allocation-site-pretenuring',
       '--liftoff-only',
       '--max-semi-space-size=32',
       ...process.argv.slice(1),
