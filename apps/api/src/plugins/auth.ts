@@ -146,12 +146,26 @@ export function logSafeUrl(url: string): string {
   return url.replace(UUID_IN_PATH, '<uuid>')
 }
 
-/** Fastify's request log fields, with secrets cut out of the URL. */
+/**
+ * How much of an address or host a request's log line keeps. Node admits a request line of up to
+ * 16 KB, and a visitor sending such addresses one after another made every line that long: the
+ * log is written asynchronously, so lines the output had not yet taken piled up in memory (10 KB
+ * per request, over a gigabyte after 100,000 requests, docs/decisions/012).
+ */
+export const LOGGED_LENGTH = 512
+
+/** `text`, or its first LOGGED_LENGTH characters and how long it was. */
+const logged = (text: string) =>
+  text.length > LOGGED_LENGTH
+    ? `${text.slice(0, LOGGED_LENGTH)}… (${text.length} characters)`
+    : text
+
+/** Fastify's request log fields, with secrets cut out of the URL and long values cut short. */
 export function logSafeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: logSafeUrl(request.url),
-    host: request.host,
+    url: logged(logSafeUrl(request.url)),
+    host: logged(request.host),
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   }

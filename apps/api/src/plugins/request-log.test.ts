@@ -1,5 +1,7 @@
+import { request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { startApi } from '../../bench/api-process.ts'
+import { LOGGED_LENGTH } from './auth.ts'
 
 type LogLine = {
   level: number
@@ -61,5 +63,35 @@ describe('request logging', () => {
     }
     const answered = [...byRequest.values()].flat().map((line) => line.res?.statusCode)
     expect(answered).toEqual(expect.arrayContaining([200, 404, 422]))
+  }, 60_000)
+
+  it('keeps the start of a long address or host and says how long it was', async () => {
+    const api = await startApi({ env: { LOG_LEVEL: 'info' } })
+    const padding = 'x'.repeat(12_000)
+    const address = `/v2/decks?q=zzzz&k1=${padding}`
+    const host = `h${'y'.repeat(8_000)}`
+    try {
+      expect((await fetch(`${api.baseUrl}${address}`)).status).toBe(200)
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const asked = request(`${api.baseUrl}/v2/releases`, { headers: { host } }, (answer) => {
+          answer.resume()
+          resolve(answer.statusCode)
+        })
+        asked.on('error', reject)
+        asked.end()
+      })
+      expect(status).toBe(200)
+    } finally {
+      await api.stop()
+    }
+    const lines = [...linesByRequest(api.logs()).values()].flat()
+    const long = lines.find((line) => line.req?.url.startsWith('/v2/decks?q=zzzz'))
+    expect(long?.req?.url).toBe(
+      `${address.slice(0, LOGGED_LENGTH)}… (${address.length} characters)`,
+    )
+    const hosts = lines.map((line) => (line.req as { host?: string } | undefined)?.host ?? '')
+    expect(hosts).toContain(`${host.slice(0, LOGGED_LENGTH)}… (${host.length} characters)`)
+    // No line holds more than its fields' excerpts, however long what was asked.
+    for (const text of api.logs().split('\n')) expect(text.length).toBeLessThan(2 * 1024)
   }, 60_000)
 })
