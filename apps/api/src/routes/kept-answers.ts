@@ -130,10 +130,10 @@ export function keptAnswers(deps: Pick<AppDeps, 'db' | 'notices'>, options: Kept
         const bytes = options.marker === 'always' ? withLastSeen(computed, null) : computed
         const encoded = encoding ? encodeOnce(bytes, encoding) : undefined
         return {
-          json: bytes,
+          json: own(bytes),
           etag,
           thread: thread ?? null,
-          encoded: encoded && encoding ? { encoding, bytes: encoded } : undefined,
+          encoded: encoded && encoding ? { encoding, bytes: own(encoded) } : undefined,
         }
       })
       if (kept.etag !== undefined) reply.header('etag', kept.etag)
@@ -144,6 +144,19 @@ export function keptAnswers(deps: Pick<AppDeps, 'db' | 'notices'>, options: Kept
       return sendJson(reply, json)
     },
   }
+}
+
+/**
+ * `bytes` in memory of their own. A small Buffer is a slice of an 8 KB slab Node shares between
+ * allocations, and a compressed one a slice of zlib's 16 KB output chunk: kept as they are, a
+ * 60-byte answer held its whole slab (most of it the garbage of other requests) and a 2 KB
+ * compressed page its 16 KB chunk, unseen by the budget, which counts the answer's own bytes.
+ */
+function own(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes
+  const copy = Buffer.allocUnsafeSlow(bytes.length)
+  bytes.copy(copy)
+  return copy
 }
 
 /** Sends JSON already serialised, as it is. */
