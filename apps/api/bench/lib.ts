@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Result } from 'autocannon'
+import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.ts'
-import { type Database, openDatabase } from '../src/db/client.ts'
+import { type Database, openDatabase, queryRows } from '../src/db/client.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { importFolder } from '../src/import/import-folder.ts'
 import { EMBEDDED_TEMPLATE_DIR } from '../src/paths.ts'
@@ -168,6 +169,13 @@ export async function startAppServer(
   }
   const context = { database: owned.database, secretKey: config.secretKey }
   if (target) {
+    // A server with autovacuum off (some test machines) lets the autosave's tables bloat.
+    const [setting] = await queryRows<{ autovacuum: string; naptime: string }>(
+      owned.database.db,
+      sql`select current_setting('autovacuum') as autovacuum,
+        current_setting('autovacuum_naptime') as naptime`,
+    )
+    log(`PostgreSQL server: autovacuum ${setting?.autovacuum}, naptime ${setting?.naptime}`)
     // The pool production opens (DATABASE_POOL_SIZE's default).
     const api = await startApi({
       env: {

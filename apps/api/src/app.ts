@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { assertSecretKey, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { vacuumEmbedded } from './db/embedded-vacuum.ts'
 import type { AppDeps } from './deps.ts'
 import { createAuth, logSafeRequest, registerAuthDecorators } from './plugins/auth.ts'
 import { registerBodyParsing } from './plugins/body-parsing.ts'
@@ -105,6 +106,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     notices,
   }
   app.addHook('onClose', () => deps.notices.close())
+  if (database.pglite) {
+    const stopVacuum = vacuumEmbedded(database.pglite, { log: app.log })
+    app.addHook('onClose', stopVacuum)
+  }
   watchCatalogue(database.db, notices)
   registerWriteSync(app, notices)
 
