@@ -94,3 +94,33 @@ test('typing narrows the list at once, to what the search then finds', async ({ 
   await expect(cardList(page)).not.toHaveAttribute('aria-busy', 'true')
   await expect(cardNames(page)).toHaveText(narrowed)
 })
+
+test('keys typed while the list reloads are kept: a pause mid-word loses nothing', async ({
+  page,
+}) => {
+  await page.goto('/cards/')
+  await expect(cardList(page).getByRole('link', { name: 'Bark Skin' })).toBeVisible()
+  // The answer for the half-typed word is held back, as on a slow connection, until released.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(
+    (url) => url.pathname === '/v2/cards' && url.searchParams.get('q') === 'ba',
+    async (route) => {
+      await held
+      await route.continue()
+    },
+  )
+  await searchBox(page).pressSequentially('ba')
+  // The pause applies 'ba', and the box is disabled while its list loads.
+  await expect(searchBox(page)).toBeDisabled()
+  await page.keyboard.type('rk')
+  await page.keyboard.press('Enter')
+  release()
+  await expect(searchBox(page)).toBeEnabled()
+  await expect(searchBox(page)).toHaveValue('bark')
+  await expect(searchBox(page)).toBeFocused()
+  await expect(page).toHaveURL(/\/cards\/\?q=bark$/)
+  await expect(cardNames(page)).toHaveText(['Bark Skin'])
+})
