@@ -113,8 +113,10 @@ test('keys typed while the list reloads are kept: a pause mid-word loses nothing
     },
   )
   await searchBox(page).pressSequentially('ba')
-  // The pause applies 'ba', and the box is disabled while its list loads.
+  // The pause applies 'ba', and the box is disabled while its list loads: typed on at once, the
+  // rest of the word and Enter are kept, not lost with the focus.
   await expect(searchBox(page)).toBeDisabled()
+  await expect(searchBox(page)).toBeFocused()
   await page.keyboard.type('rk')
   await page.keyboard.press('Enter')
   release()

@@ -7,6 +7,11 @@ type SearchBoxProps = {
   /** The accessible name; the placeholder adds an ellipsis to it unless given. */
   label: string
   placeholder?: string
+  /**
+   * While a listing loads: the box says it is disabled and takes no text, but keeps the focus
+   * and the keys pressed, and types them once it is back (a player who paused mid-word types on
+   * while the list loads; a disabled input would drop those keys and the focus with them).
+   */
   disabled?: boolean
   onChange: (value: string) => void
   onClear: () => void
@@ -19,15 +24,9 @@ type SearchBoxProps = {
 type HeldKeys = { text: string; erased: number; submitted: boolean }
 const noKeys = (): HeldKeys => ({ text: '', erased: 0, submitted: false })
 
-/** Focus went from the disabled box to the page itself, not to another control. */
-function isFocusLost(box: HTMLInputElement | null): boolean {
-  const active = document.activeElement
-  return active === null || active === document.body || active === box
-}
-
-/** Keeps a key pressed while the box is disabled; false for keys it does not type. */
-function holdKey(keys: HeldKeys, event: globalThis.KeyboardEvent): boolean {
-  if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return false
+/** Keeps a key pressed while the box waits; false for keys it does not type. */
+function holdKey(keys: HeldKeys, event: KeyboardEvent<HTMLInputElement>): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.nativeEvent.isComposing) return false
   if (event.key === 'Enter') keys.submitted = true
   else if (event.key === 'Backspace') {
     if (keys.text) keys.text = keys.text.slice(0, -1)
@@ -49,10 +48,9 @@ export function SearchBox({
   children,
 }: SearchBoxProps) {
   const input = useRef<HTMLInputElement>(null)
-  const hadFocus = useRef(false)
   const held = useRef<HeldKeys>(noKeys())
 
-  // What was typed while the box was disabled goes in once it is back, as if typed then.
+  // What was typed while the box waited goes in once it is back, as if typed then.
   const typeHeld = useEffectEvent(() => {
     const keys = held.current
     held.current = noKeys()
@@ -60,30 +58,14 @@ export function SearchBox({
     if (text !== value) onChange(text)
     if (keys.submitted) onSubmit()
   })
-
-  // Listings disable their controls while they load, which takes focus away; give it back after,
-  // with the keys pressed meanwhile (a player who paused mid-word types on while the list loads).
   useEffect(() => {
-    if (disabled) {
-      hadFocus.current = document.activeElement === input.current
-      if (!hadFocus.current) return
-      const hold = (event: globalThis.KeyboardEvent) => {
-        if (!isFocusLost(input.current)) return
-        if (holdKey(held.current, event)) event.preventDefault()
-      }
-      document.addEventListener('keydown', hold)
-      return () => document.removeEventListener('keydown', hold)
-    }
-    if (hadFocus.current) {
-      hadFocus.current = false
-      input.current?.focus()
-      typeHeld()
-    }
+    if (!disabled) typeHeld()
   }, [disabled])
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // A disabled box that kept the focus leaves its keys to be held (above).
-    if (event.key === 'Enter' && !disabled) onSubmit()
+    if (disabled) {
+      if (holdKey(held.current, event)) event.preventDefault()
+    } else if (event.key === 'Enter') onSubmit()
   }
 
   return (
@@ -98,7 +80,8 @@ export function SearchBox({
         placeholder={placeholder}
         aria-label={label}
         value={value}
-        disabled={disabled}
+        readOnly={disabled}
+        aria-disabled={disabled || undefined}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
       />
