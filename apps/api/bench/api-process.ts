@@ -23,6 +23,8 @@ export type ApiProcess = {
   kill: () => Promise<void>
   /** The exit code, or null while running. */
   exitCode: () => number | null
+  /** Stops (true) or resumes (false) reading its stdout, as a stalled log collector would. */
+  holdOutput: (held: boolean) => void
 }
 
 const SERVER = path.resolve(import.meta.dirname, '../src/server.ts')
@@ -132,6 +134,7 @@ export async function startApi(options: StartOptions): Promise<ApiProcess> {
     },
     kill: () => finish('SIGKILL'),
     exitCode: () => child.exitCode,
+    holdOutput: (held) => (held ? child.stdout?.pause() : child.stdout?.resume()),
   }
   if (options.waitHealthy !== false) {
     try {

@@ -11,6 +11,7 @@ import { registerCompression } from './plugins/compression.ts'
 import { connectionOptions, limitConnectionsPerClient } from './plugins/connections.ts'
 import { registerDocs } from './plugins/docs.ts'
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts'
+import { logOutput, reportDroppedLines } from './plugins/log-output.ts'
 import { RequestLog } from './plugins/request-log.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Whoever builds the app (server, tests, benches) gets a clear refusal, never a 500 later.
   assertSecretKey(config.secretKey)
   const requestLog = new RequestLog()
+  const output = options.logger === false ? undefined : logOutput()
   const app = Fastify({
     logger:
       options.logger === false
@@ -70,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
               '*.access_token',
             ],
             serializers: { req: logSafeRequest },
+            stream: output,
           },
     ...connectionOptions(config.trustProxy),
     // One line per request instead of Fastify's two.
@@ -79,7 +82,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return503OnClosing: true,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
-  if (options.logger !== false) requestLog.unredacted = app.log.child({}, { redact: [] })
+  if (output) {
+    requestLog.unredacted = app.log.child({}, { redact: [] })
+    reportDroppedLines(output, app.log)
+  }
 
   limitConnectionsPerClient(app, config.maxConnectionsPerClient, config.trustProxy)
   registerBodyParsing(app)
