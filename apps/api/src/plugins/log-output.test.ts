@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { describe, expect, it } from 'vitest'
-import { sleep, startApi } from '../../bench/api-process.ts'
+import { startApi } from '../../bench/api-process.ts'
 import { LOG_BUFFER_BYTES } from './log-output.ts'
 
 /** The process's resident memory, in MB (Linux). */
@@ -30,19 +30,17 @@ describe('the log output while stdout is not read', () => {
       expect(grown).toBeLessThan(12)
 
       api.holdOutput(false)
-      let warning: { dropped?: number } | undefined
-      for (let tries = 0; tries < 100 && !warning; tries += 1) {
-        await sleep(100)
-        const line = api
+      const warningLine = () =>
+        api
           .logs()
           .split('\n')
           .find((text) => text.includes('log output was blocked'))
-        warning = line ? JSON.parse(line) : undefined
-      }
+      await expect.poll(warningLine, { timeout: 10_000 }).toBeDefined()
+      const warning = JSON.parse(warningLine() ?? '{}') as { dropped?: number }
       // Of 40,000 lines, what the bound and the pipe could hold was written; the rest counted.
       const held = Math.ceil(LOG_BUFFER_BYTES / 700) + 200
-      expect(warning?.dropped).toBeGreaterThanOrEqual(40_000 - held)
-      expect(warning?.dropped).toBeLessThan(40_000)
+      expect(warning.dropped).toBeGreaterThanOrEqual(40_000 - held)
+      expect(warning.dropped).toBeLessThan(40_000)
       // Lines are written again as they come.
       const answered = await fetch(`${api.baseUrl}/v2/releases?after=1`)
       expect(answered.status).toBe(200)
