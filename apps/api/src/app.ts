@@ -5,6 +5,7 @@ import { assertSecretKey, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { vacuumEmbedded } from './db/embedded-vacuum.ts'
 import type { AppDeps } from './deps.ts'
+import { API_PREFIX } from './lib/api-address.ts'
 import { createAuth, logSafeRequest, registerAuthDecorators } from './plugins/auth.ts'
 import { registerBodyParsing } from './plugins/body-parsing.ts'
 import { registerCompression } from './plugins/compression.ts'
@@ -143,7 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       subscriptionsRoutes(v2, deps)
       done()
     },
-    { prefix: '/v2' },
+    { prefix: API_PREFIX },
   )
   cardImagesRoutes(app, deps)
   return app

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isApiAddress } from '../lib/api-address.ts'
 import { Refusal } from '../lib/refusal.ts'
 import { hideSecretInputs } from '../lib/secret-fields.ts'
 
@@ -166,7 +167,7 @@ export function registerErrorHandling(
       return send(reply, 405, 'Method Not Allowed')
     }
     const fallback = options.notFound?.()
-    if (fallback && !request.url.startsWith('/v2/') && request.url !== '/v2') {
+    if (fallback && !isApiAddress(request.url)) {
       return fallback(request, reply)
     }
     return send(reply, 404, 'Not Found')

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { Config } from '../config.ts'
 import { originMatches } from '../config-values.ts'
+import { isApiAddress } from '../lib/api-address.ts'
 
 /**
  * CORS_ORIGINS (`https://*.example.org`: `*` is exactly one label; scheme and port must
@@ -49,17 +50,18 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   })
   const answers = securityHeaders(API_ANSWER_HEADERS)
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/v2/') ? answers : pages)
+    reply.headers(isApiAddress(request.url) ? answers : pages)
     done()
   })
 }
 
 /**
- * The API's answers (`/v2/…`, JSON) are read by scripts, never shown as pages: opened as one,
- * an answer may load and run nothing and be framed nowhere. The headers only a page acts on
- * (its opener and agent cluster, DNS prefetching, old browsers' download and XSS filters,
- * Flash's policy files) are left off them: Node checks every header's name and value on every
- * answer, and the page set took about 4 % more of a kept read's CPU (decision 014).
+ * The API's answers (`/v2/…`, JSON; lib/api-address.ts) are read by scripts, never shown as
+ * pages: opened as one, an answer may load and run nothing and be framed nowhere. The headers
+ * only a page acts on (its opener and agent cluster, DNS prefetching, old browsers' download and
+ * XSS filters, Flash's policy files) are left off them: Node checks every header's name and
+ * value on every answer, and the page set took about 4 % more of a kept read's CPU (decision
+ * 014).
  */
 const API_ANSWER_HEADERS: HelmetOptions = {
   contentSecurityPolicy: {
