@@ -1,12 +1,14 @@
-import { execFile } from 'node:child_process'
-import { existsSync, rmSync } from 'node:fs'
+import { execFile, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Result } from 'autocannon'
 import { sql } from 'drizzle-orm'
-import Fastify, { type FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.ts'
 import { type Database, openDatabase, queryRows } from '../src/db/client.ts'
 import { migrate } from '../src/db/migrate.ts'
@@ -17,7 +19,7 @@ import { cpuSeconds, startApi, throwAwayDatabase } from './api-process.ts'
 
 /**
  * Shared harness of `npm run bench`: a server on a throw-away database (PGlite in a temporary
- * data folder, or a fresh database on the server DATABASE_URL names), a bare Fastify route as
+ * data folder, or a fresh database on the server DATABASE_URL names), a bare Fastify process as
  * the yardstick, and autocannon at a fixed number of connections. Suites (cards.ts, and any
  * later one) only say what to request and which targets apply.
  */
@@ -114,8 +116,8 @@ export type BenchServer = BenchContext & {
   close: () => Promise<void>
 }
 
-/** This process's CPU time (the yardstick's and the PGlite server's), in microseconds. */
-export function ownCpuMicros(): number {
+/** This process's CPU time (PGlite's server's), in microseconds. */
+function ownCpuMicros(): number {
   const { user, system } = process.cpuUsage()
   return user + system
 }
@@ -223,22 +225,39 @@ async function ownConnections(target: { url: string; drop: () => Promise<void> }
 
 /**
  * The yardstick: a bare Fastify answering `body` from memory, as JSON, on any path (GET or
- * PUT): what this machine can do at best for an answer of that size.
+ * PUT): what this machine can do at best for an answer of that size. It runs as a process of
+ * its own (yardstick.ts), whose CPU is counted as a server's is.
  */
 export async function startYardstick(
   method: 'GET' | 'PUT',
   body: Buffer,
-): Promise<{ baseUrl: string; close: () => Promise<void> }> {
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 })
-  app.route({
-    method,
-    url: '/*',
-    handler: (_request, reply) => {
-      reply.type('application/json; charset=utf-8').send(body)
-    },
+): Promise<{ baseUrl: string; cpuMicros: () => number; close: () => Promise<void> }> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'spellboard-yardstick-'))
+  const bodyFile = path.join(folder, 'body')
+  writeFileSync(bodyFile, body)
+  const script = path.resolve(import.meta.dirname, 'yardstick.ts')
+  const child = spawn(process.execPath, [script, method, bodyFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   })
-  const baseUrl = await listen(app)
-  return { baseUrl, close: () => app.close() }
+  const kill = () => child.kill('SIGKILL')
+  process.once('exit', kill)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const [port] = (await Promise.race([
+    once(child.stdout, 'data'),
+    exited.then(() => {
+      throw new Error('the yardstick did not start')
+    }),
+  ])) as [Buffer]
+  return {
+    baseUrl: `http://127.0.0.1:${Number(port.toString().trim())}`,
+    cpuMicros: () => cpuSeconds(child.pid ?? 0) * 1e6,
+    close: async () => {
+      process.off('exit', kill)
+      child.kill('SIGTERM')
+      await exited
+      rmSync(folder, { recursive: true, force: true })
+    },
+  }
 }
 
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon')

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { EMBEDDED_DATABASE_FLAGS, relaunchWith } from '../src/lib/runtime-flags.ts'
 import { autosaveSuite } from './autosave.ts'
 import { cardsSuite } from './cards.ts'
 import {
@@ -9,7 +10,6 @@ import {
   combine,
   type Measurement,
   measure,
-  ownCpuMicros,
   type Scenario,
   startAppServer,
   startYardstick,
@@ -29,6 +29,12 @@ import { underSavesSuite } from './under-saves.ts'
  * BenchSuite and listing it here. `--data` imports those folders in order instead of the
  * default data set (relative paths are read from the directory npm was started in).
  */
+// The embedded database's server runs in this process (lib.ts): with the V8 flags `npm start`
+// gives a server on it, as the PostgreSQL servers, processes of their own, have theirs (the
+// yardstick, a process of its own too, runs with Node's defaults). Nothing above opens a
+// database.
+relaunchWith(EMBEDDED_DATABASE_FLAGS)
+
 const SUITES: BenchSuite[] = [cardsSuite, readsSuite, underSavesSuite, autosaveSuite]
 
 const log = (line: string) => console.log(line)
@@ -58,7 +64,7 @@ async function main() {
   }
   const pgServer = process.env.BENCH_PG_URL || process.env.DATABASE_URL || null
   log(
-    `autocannon: ${BENCH.connections} connections, ${BENCH.durationSeconds} s per scenario (BENCH_DURATION) in ${BENCH.rounds} rounds of yardstick and servers in turn (BENCH_ROUNDS), load from its own process`,
+    `autocannon: ${BENCH.connections} connections, ${BENCH.durationSeconds} s per scenario (BENCH_DURATION) in ${BENCH.rounds} rounds of yardstick and servers in turn (BENCH_ROUNDS), load from its own process; the yardstick in its own; PGlite's server in this one, with ${EMBEDDED_DATABASE_FLAGS.join(' ')}`,
   )
   if (!pgServer) log('BENCH_PG_URL and DATABASE_URL unset: PGlite only')
   const servers: BenchServer[] = [await startAppServer(log, null, folders)]
@@ -77,7 +83,7 @@ async function main() {
       const yardstickServer = await startYardstick(answer.method, answer.body)
       // The yardstick and every server in turn, round after round (BENCH.rounds).
       const targets = [
-        { baseUrl: yardstickServer.baseUrl, cpuMicros: ownCpuMicros, own: scenario },
+        { baseUrl: yardstickServer.baseUrl, cpuMicros: yardstickServer.cpuMicros, own: scenario },
         ...servers.map((server, at) => ({ ...server, own: lists[at]?.[index] ?? scenario })),
       ]
       const slices = targets.map((): Measurement[] => [])
@@ -113,7 +119,7 @@ async function main() {
       log,
     )
     log(
-      '×yard: req/s ÷ the yardstick’s (same bytes from a bare Fastify); cpu×: the same ratio in CPU per answer of the serving process (PGlite’s is the bench’s own, PostgreSQL’s a process of its own), steadier on a busy machine.',
+      '×yard: req/s ÷ the yardstick’s (same bytes from a bare Fastify); cpu×: the same ratio in CPU per answer of the serving process (PGlite’s is the bench’s own; the yardstick and PostgreSQL’s server are processes of their own), steadier on a busy machine.',
     )
     if (!met) process.exitCode = 1
   } finally {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   EMBEDDED_DATABASE_FLAGS,
   HEAP_FLAGS,
+  relaunchWith,
   relaunchWithRuntimeFlags,
   runtimeFlags,
 } from './runtime-flags.ts'
@@ -59,5 +60,32 @@ describe('relaunchWithRuntimeFlags', () => {
     relaunchWithRuntimeFlags({ DATABASE_URL: '' }, [...EMBEDDED_DATABASE_FLAGS])
     expect(replace).not.toHaveBeenCalled()
     expect(runtimeFlags({ DATABASE_URL: '' })).toEqual(EMBEDDED_DATABASE_FLAGS)
+  })
+})
+
+describe('relaunchWith', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('takes the flags it is given, whatever database the environment names', () => {
+    const replace = vi.spyOn(process, 'execve').mockImplementation((() => undefined) as never)
+    const env = { DATABASE_URL: 'postgres://db/spellboard' }
+    relaunchWith(EMBEDDED_DATABASE_FLAGS, env, ['--max-semi-space-size=8'])
+    expect(replace).toHaveBeenCalledWith(
+      process.execPath,
+      [
+        process.execPath,
+        '--liftoff-only',
+        '--heap-growing-percent=25',
+        '--no-allocation-site-pretenuring',
+        '--max-semi-space-size=8',
+        ...process.argv.slice(1),
+      ],
+      env,
+    )
+    replace.mockClear()
+    relaunchWith(EMBEDDED_DATABASE_FLAGS, env, [...EMBEDDED_DATABASE_FLAGS])
+    expect(replace).not.toHaveBeenCalled()
   })
 })

@@ -45,9 +45,22 @@ export function relaunchWithRuntimeFlags(
   env: NodeJS.ProcessEnv = process.env,
   execArgv: string[] = process.execArgv,
 ): void {
-  // Windows has no execve: the server runs without the flags there.
+  relaunchWith(runtimeFlags(env), env, execArgv)
+}
+
+/**
+ * The process as started, plus those of `flags` it was started without (`npm run bench`, whose
+ * embedded database runs in its own process, takes EMBEDDED_DATABASE_FLAGS whatever database
+ * DATABASE_URL names).
+ */
+export function relaunchWith(
+  flags: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+  execArgv: string[] = process.execArgv,
+): void {
+  // Windows has no execve: the process runs without the flags there.
   if (!process.execve) return
-  const missing = runtimeFlags(env).filter((flag) => !execArgv.includes(flag))
+  const missing = flags.filter((flag) => !execArgv.includes(flag))
   if (missing.length === 0) return
   process.execve(
     process.execPath,
