@@ -20,6 +20,12 @@ import { printTable, type Row } from './report.ts'
 import { runScaleBench, scaleDatabaseSize } from './scale.ts'
 import { underSavesSuite } from './under-saves.ts'
 
+// The embedded database's server runs in this process (lib.ts): with the V8 flags `npm start`
+// gives a server on it, as the PostgreSQL servers, processes of their own, have theirs (the
+// yardstick, a process of its own too, runs with Node's defaults). Nothing above opens a
+// database.
+relaunchWith(EMBEDDED_DATABASE_FLAGS)
+
 /**
  * `npm run bench [-- [--data <folder>]… <suite>…]`: every scenario on PGlite and on PostgreSQL side by side in one
  * run, each against its yardstick (a bare Fastify answering the same bytes from memory, measured
@@ -29,12 +35,6 @@ import { underSavesSuite } from './under-saves.ts'
  * BenchSuite and listing it here. `--data` imports those folders in order instead of the
  * default data set (relative paths are read from the directory npm was started in).
  */
-// The embedded database's server runs in this process (lib.ts): with the V8 flags `npm start`
-// gives a server on it, as the PostgreSQL servers, processes of their own, have theirs (the
-// yardstick, a process of its own too, runs with Node's defaults). Nothing above opens a
-// database.
-relaunchWith(EMBEDDED_DATABASE_FLAGS)
-
 const SUITES: BenchSuite[] = [cardsSuite, readsSuite, underSavesSuite, autosaveSuite]
 
 const log = (line: string) => console.log(line)
