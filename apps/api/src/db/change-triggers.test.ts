@@ -8,7 +8,8 @@ import { queryRows, type Tx } from './client.ts'
 /**
  * The change triggers on a deck's cards find each row's deck by its key. A plan kept by the
  * connection from a large write (an import) must not make every later builder save read the
- * whole deck table.
+ * whole deck table. They name only the cards that came or went: the deck's row says whose deck
+ * changed (migration 0013).
  */
 let owned: TestDatabase
 
@@ -53,5 +54,42 @@ describe('change triggers on deck contents', () => {
       }),
     ).rejects.toThrow('roll back')
     expect(scans).toBe(0)
+  })
+})
+
+// PostgreSQL: the API's connections are told of each change as it is said (migration 0009),
+// repeats included; PGlite's NOTIFY folds a transaction's repeats into one.
+describe.skipIf(!process.env.DATABASE_URL)('what a builder save says', () => {
+  it("says its player's deck changed once, and names the cards that came and went", async () => {
+    const told: string[][] = []
+    owned.database.onOwnChanges?.((payloads) => told.push(payloads))
+    const [deck] = await queryRows<{ id: number; user_id: number }>(
+      owned.database.db,
+      sql`select id, user_id from deck where not is_snapshot and not is_public order by id limit 1`,
+    )
+    if (!deck) throw new Error('no working deck in the demo set')
+    const [leaving] = await queryRows<{ card_id: number }>(
+      owned.database.db,
+      sql`select card_id from deck_card where deck_id = ${deck.id} order by card_id limit 1`,
+    )
+    const [coming] = await queryRows<{ id: number }>(
+      owned.database.db,
+      sql`select c.id from card c where c.card_type not in ('Phoenixborn', 'Conjuration')
+        and not exists (select 1 from deck_card x where x.deck_id = ${deck.id} and x.card_id = c.id)
+        order by c.id limit 1`,
+    )
+    if (!leaving || !coming) throw new Error('no card to move')
+    await owned.database.db.transaction(async (tx) => {
+      await tx.execute(sql`update deck set version = version + 1 where id = ${deck.id}`)
+      await tx.execute(
+        sql`delete from deck_card where deck_id = ${deck.id} and card_id = ${leaving.card_id}`,
+      )
+      await tx.execute(
+        sql`insert into deck_card (deck_id, card_id, count) values (${deck.id}, ${coming.id}, 1)`,
+      )
+    })
+    expect(told.at(-1)?.sort()).toEqual(
+      [`saved:${deck.user_id}`, `usage:${leaving.card_id}`, `usage:${coming.id}`].sort(),
+    )
   })
 })
