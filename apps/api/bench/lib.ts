@@ -194,6 +194,8 @@ export async function startAppServer(
       close: async () => {
         await api.stop()
         await owned.drop()
+        // The folder the test config made, which a server on PostgreSQL never used.
+        rmSync(config.dataDir, { recursive: true, force: true })
       },
     }
   }
