@@ -26,7 +26,7 @@ const CHANNEL = 'spellboard_changes'
  * `saved`: working decks only, as a builder save changes them, naming their players ('saved:7').
  * `usage`: which working decks use a card or Phoenixborn, naming the cards ('usage:31,40').
  * `catalogue`: cards and releases. `subscriptions`: comment markers. Migrations 0003 and 0007
- * hold the triggers that say which.
+ * hold the triggers that say which; 0013 has the decks' as they are now.
  */
 export const CHANGE_TOPICS = [
   'players',
