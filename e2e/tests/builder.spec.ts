@@ -215,7 +215,13 @@ test.describe('at 390 px, in a drawer, by keyboard only', () => {
     const rows = browserCards(page).getByRole('group', { name: /^Copies of / })
     await expect(rows.first()).toBeVisible()
     for (let index = 0; index < 10; index += 1) {
-      await press(rows.nth(index).getByRole('button', { name: '3', exact: true }))
+      const three = rows.nth(index).getByRole('button', { name: '3', exact: true })
+      // A press that lands just as an autosave starts meets a paused button (the buttons wait
+      // while a save runs) and changes nothing: the player sees it and presses again.
+      await expect(async () => {
+        await press(three)
+        await expect(three).toHaveAttribute('aria-pressed', 'true', { timeout: 1000 })
+      }).toPass(SAVED)
     }
 
     // The floating toggle never hides the end of the page.
